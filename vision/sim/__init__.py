@@ -1,0 +1,1 @@
+"""The virtual table: renderers producing camera frames together with their ground truth."""

@@ -1,0 +1,71 @@
+"""Koper board layouts for the simulator: which card lies in which cell, where checkers stand.
+
+A layout is plain data in image orientation (row 0 at the top of the image), the same shape the
+reader returns: ``cells`` is 8 rows of 8 card ids or None, ``checkers`` a tuple of
+``(row, col, "light" | "dark")``.
+
+>>> cells, checkers = random_layout(seed=3)
+>>> sum(c is not None for row in cells for c in row), len(checkers)
+(52, 24)
+"""
+
+import numpy as np
+
+from vision.cards.ids import CARD_IDS
+
+Cells = tuple[tuple[str | None, ...], ...]
+Checker = tuple[int, int, str]
+
+BOARD_SIZE = 8
+EMPTY_SPACES = BOARD_SIZE * BOARD_SIZE - len(CARD_IDS)
+#: The 12 empty cells of the canonical layout (learning a deck from a photo): the centre block
+#: rows 2-5, columns 2-4, so that cards still span all 8 rows and columns.
+CANONICAL_EMPTY: frozenset[tuple[int, int]] = frozenset(
+    (r, c) for r in range(2, 6) for c in range(2, 5)
+)
+
+
+def canonical_cells() -> Cells:
+    """The canonical layout: cards in ``CARD_IDS`` order (clubs, diamonds, hearts, spades, each
+    ace to king), row by row in image orientation, skipping ``CANONICAL_EMPTY``."""
+    ids = iter(CARD_IDS)
+    return tuple(
+        tuple(None if (r, c) in CANONICAL_EMPTY else next(ids) for c in range(BOARD_SIZE))
+        for r in range(BOARD_SIZE)
+    )
+
+
+def _spans_board(empty: set[tuple[int, int]]) -> bool:
+    """True when every row and every column holds at least one card (the board's extent shows)."""
+    rows_full = all(any((r, c) not in empty for c in range(BOARD_SIZE)) for r in range(BOARD_SIZE))
+    cols_full = all(any((r, c) not in empty for r in range(BOARD_SIZE)) for c in range(BOARD_SIZE))
+    return rows_full and cols_full
+
+
+def random_layout(
+    seed: int, *, light: int = 12, dark: int = 12, on_cards_only: bool = False
+) -> tuple[Cells, tuple[Checker, ...]]:
+    """A shuffled board and ``light`` + ``dark`` checkers on distinct random cells.
+
+    Whole empty edge lines are avoided: the rules then need the players to say where the edge is,
+    which a photo cannot show.
+    """
+    rng = np.random.default_rng(seed)
+    cells_all = [(r, c) for r in range(BOARD_SIZE) for c in range(BOARD_SIZE)]
+    while True:
+        picks = rng.choice(len(cells_all), size=EMPTY_SPACES, replace=False)
+        empty = {cells_all[i] for i in picks}
+        if _spans_board(empty):
+            break
+    order = rng.permutation(len(CARD_IDS))
+    ids = iter(CARD_IDS[i] for i in order)
+    cells = tuple(
+        tuple(None if (r, c) in empty else next(ids) for c in range(BOARD_SIZE))
+        for r in range(BOARD_SIZE)
+    )
+    spots = [rc for rc in cells_all if not (on_cards_only and rc in empty)]
+    chosen = rng.choice(len(spots), size=light + dark, replace=False)
+    checkers = tuple(
+        (spots[i][0], spots[i][1], "light" if k < light else "dark") for k, i in enumerate(chosen)
+    )
+    return cells, tuple(sorted(checkers))
