@@ -1,0 +1,171 @@
+"""The ``tableside`` command.
+
+Every subcommand exits 0 on success and, for bad input (a missing file, an unreadable image, no
+board found), prints one clear line on stderr and exits non-zero: never a traceback (DESIGN,
+CONTRACT: command line). ``--json`` prints machine-readable results on stdout.
+
+    tableside demo                      the whole system on the simulated table
+    tableside run [--config FILE]       the real device (camera, GPIO, page)
+    tableside koper read IMAGE --json   read one still of a Koper board
+    tableside koper learn-deck IMAGE --name NAME
+    tableside bench --json              the performance benchmark
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1
+
+
+class CommandError(Exception):
+    """A failure to report as one line: ``tableside: <message>``."""
+
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+
+def _load_image(path: str) -> Any:
+    import cv2
+
+    file = Path(path)
+    if not file.is_file():
+        raise CommandError(f"no image file at {path}")
+    image = cv2.imread(str(file), cv2.IMREAD_COLOR)
+    if image is None:
+        raise CommandError(f"{path} is not an image OpenCV can read")
+    return image
+
+
+def cmd_koper_read(args: argparse.Namespace) -> int:
+    from vision.koper import read_board
+
+    image = _load_image(args.image)
+    reading = read_board(image, deck=args.deck)
+    if args.json:
+        _print_json(reading.to_json())
+    else:
+        sys.stdout.write(reading.to_text() + "\n")
+    return 0
+
+
+def cmd_koper_learn_deck(args: argparse.Namespace) -> int:
+    from vision.cards.profile import learn_profile, save_profile
+
+    image = _load_image(args.image)
+    profile = learn_profile(image, args.name)
+    path = save_profile(profile)
+    if args.json:
+        _print_json({"name": args.name, "path": str(path)})
+    else:
+        sys.stdout.write(f"learnt deck {args.name!r}; saved to {path}\n")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from firmware_py.demo import run_demo
+
+    run_demo(port=args.port, seed=args.seed, data_dir=args.data_dir, design=args.deck_design)
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from firmware_py.device import run_device
+
+    run_device(Path(args.config) if args.config else None, game=args.game)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from firmware_py.bench import run_bench
+
+    result = run_bench(quick=args.quick, progress=lambda s: print(s, file=sys.stderr))
+    if args.json:
+        _print_json(result)
+    else:
+        for key, value in result.items():
+            sys.stdout.write(f"{key}: {json.dumps(value)}\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tableside", description="A referee for tabletop games.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log more")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="run the whole system on the simulated table")
+    demo.add_argument("--port", type=int, default=8080)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--data-dir", default=None, help="where the demo keeps its database")
+    demo.add_argument("--deck-design", default="anglo", help="gnome-cards design to draw")
+    demo.set_defaults(func=cmd_demo)
+
+    run = sub.add_parser("run", help="run the device: camera, GPIO and the page")
+    run.add_argument("--config", help="TOML configuration file (default: built-in defaults)")
+    run.add_argument("--game", default=None, help="start this game if none is in progress")
+    run.set_defaults(func=cmd_run)
+
+    koper = sub.add_parser("koper", help="Koper tools").add_subparsers(
+        dest="koper_command", required=True, metavar="COMMAND"
+    )
+    read = koper.add_parser("read", help="read one still of a Koper board")
+    read.add_argument("image")
+    read.add_argument("--json", action="store_true")
+    read.add_argument("--deck", default="auto", help="deck profile name, or auto")
+    read.set_defaults(func=cmd_koper_read)
+    learn = koper.add_parser("learn-deck", help="learn a deck from a board in canonical order")
+    learn.add_argument("image")
+    learn.add_argument("--name", required=True)
+    learn.add_argument("--json", action="store_true")
+    learn.set_defaults(func=cmd_koper_learn_deck)
+
+    bench = sub.add_parser("bench", help="run the performance benchmark")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--quick", action="store_true", help="fewer runs (a smoke test)")
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def _known_errors() -> tuple[type[BaseException], ...]:
+    from engines.core import EngineError
+    from firmware_py.config import ConfigError
+    from vision.errors import VisionError
+    from vision.sources import SourceError
+
+    return (VisionError, SourceError, ConfigError, EngineError, OSError)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tableside`` console script."""
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return func(args)
+    except CommandError as exc:
+        print(f"tableside: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        return 130
+    except _known_errors() as exc:
+        print(f"tableside: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""The games a table can referee, each a plugin: rules, seats, page and camera watcher.
+
+Adding a game means adding a plugin here; the runtime, storage and web need no change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engines.core import Game
+
+
+class Watcher(Protocol):
+    """A camera loop that turns what it sees into actions for the referee."""
+
+    def setup_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Complete a new game's options from the table (e.g. read the board). May raise
+        ValueError with a reason the players can act on."""
+        ...
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def end_turn(self) -> None:
+        """The END TURN button: look at the table now."""
+        ...
+
+    def undone(self) -> None:
+        """The referee took an action back: forget what was last seen."""
+        ...
+
+
+@dataclass(frozen=True)
+class StartOption:
+    """One choice on the home page's start form."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """What the runtime needs to know of a game besides its rules."""
+
+    name: str
+    title: str
+    blurb: str
+    rules: Game[Any]
+    seat_names: tuple[str, ...]
+    page: str
+    active_seats: Callable[[Mapping[str, Any]], list[int]]
+    start_options: tuple[StartOption, ...] = field(default=())

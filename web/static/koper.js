@@ -1,0 +1,117 @@
+// The Koper page: draws the GameView sent by the table and offers the legal choices.
+"use strict";
+
+(() => {
+  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+  const squareName = (r, c) => "abcdefgh"[c] + (r + 1);
+  const colorName = (seat, st) => st.seats[seat].color;
+
+  function drawBoard(st) {
+    const at = new Map(st.checkers.map((k) => [`${k.row},${k.col}`, k]));
+    const cells = [];
+    const removing = st.to_remove;
+    for (let r = 0; r < 8; r++) {
+      for (let c = 0; c < 8; c++) {
+        const card = st.cells[r][c];
+        const k = at.get(`${r},${c}`);
+        const cls = ["kcell"];
+        let face = "";
+        if (card) {
+          const rank = card[0] === "T" ? "10" : card[0];
+          face = `${rank}${SUITS[card[1]]}`;
+          cls.push("HD".includes(card[1]) ? "red" : "black");
+        } else {
+          cls.push("empty");
+        }
+        if (k && removing !== null && k.seat === removing) cls.push("removable");
+        const piece = k ? `<span class="checker ${k.color}" data-seat="${k.seat}"></span>` : "";
+        cells.push(`<div class="${cls.join(" ")}" data-square="${squareName(r, c)}" data-row="${r}" data-col="${c}"` +
+          ` data-card="${card || ""}" data-checker="${k ? k.color : ""}">${face}${piece}` +
+          `<span class="name">${squareName(r, c)}</span></div>`);
+      }
+    }
+    $("board").innerHTML = cells.join("");
+  }
+
+  function drawSeats(st) {
+    const active = [st.to_move, st.to_announce, st.to_remove];
+    $("seats").innerHTML = st.seats.map((s) =>
+      `<li class="${active.includes(s.seat) ? "active" : ""}"><span class="swatch ${s.color}"></span>` +
+      `Seat ${s.seat + 1} (${esc(s.color)}${s.builder ? ", built the board" : ""}): ${s.checkers} checkers,` +
+      ` ${s.on_cards} on cards${s.used.length ? `; used: ${s.used.map(esc).join("; ")}` : ""}</li>`).join("");
+  }
+
+  function drawAnnounce(st) {
+    const seat = st.to_announce;
+    const box = $("announce-box");
+    box.hidden = seat === null || seat === undefined;
+    if (box.hidden) return;
+    $("announce-title").textContent = `Seat ${seat + 1} (${colorName(seat, st)}) announces`;
+    $("announce-choices").innerHTML = st.legal_announcements.map((h) =>
+      `<button type="button" class="needs-pin announce" data-hand="${esc(h)}">${esc(h)}</button>`).join("");
+  }
+
+  function drawRemove(st) {
+    const seat = st.to_remove;
+    $("remove-box").hidden = seat === null || seat === undefined;
+    if (seat !== null && seat !== undefined) {
+      $("remove-text").textContent = `Seat ${seat + 1} (${colorName(seat, st)}) lost the announcement and removes one of their checkers.`;
+    }
+  }
+
+  function drawLogs(view) {
+    const st = view.state;
+    $("moves").innerHTML = st.moves.map((m) => `<li>${esc(m)}</li>`).join("");
+    $("announcements").innerHTML = st.announcements.map((a) =>
+      `<li>Turn ${a.turn}: ${a.calls.map((c) => `${esc(c.color)}: ${esc(c.hand || c.reason || "")}`).join("; ")}` +
+      `${a.result ? ` → ${esc(a.result)}` : ""}</li>`).join("");
+    $("events").innerHTML = view.events.slice().reverse().map((e) => `<li>${esc(e.text)}</li>`).join("");
+  }
+
+  Tableside.onView((view) => {
+    if (view.game !== "koper" || !view.state) {
+      $("status").textContent = "No Koper game is running. Start one on the home page.";
+      return;
+    }
+    const st = view.state;
+    $("status").textContent = st.status;
+    drawBoard(st);
+    drawSeats(st);
+    drawAnnounce(st);
+    drawRemove(st);
+    drawLogs(view);
+    $("snapshot").src = `/camera/snapshot.jpg?v=${view.version}`;
+  });
+
+  document.addEventListener("click", async (ev) => {
+    const view = Tableside.view;
+    if (!view || !view.state) return;
+    const st = view.state;
+    const hand = ev.target.closest("button.announce");
+    if (hand) {
+      if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+      const res = await Tableside.act("announce", st.to_announce, { hand: hand.dataset.hand });
+      if (res.ok) Tableside.toast(`Announced: ${hand.dataset.hand}`);
+      return;
+    }
+    const cell = ev.target.closest(".kcell.removable");
+    if (cell) {
+      if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+      await Tableside.act("remove", st.to_remove, { at: [Number(cell.dataset.row), Number(cell.dataset.col)] });
+      return;
+    }
+    if (ev.target.id === "undo") {
+      if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+      const res = await Tableside.post("/api/undo");
+      if (res.ok) Tableside.toast("Undone. Put the pieces back as the board shows.");
+    }
+  });
+
+  // Phones freeze background images: refresh the snapshot when the page comes back.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") $("snapshot").src = `/camera/snapshot.jpg?t=${Date.now()}`;
+  });
+  $("snapshot").addEventListener("error", () => { $("snapshot").alt = "No camera picture yet."; });
+})();
