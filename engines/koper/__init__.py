@@ -14,6 +14,7 @@ hands, board geometry, state, moves, announcement rounds and the camera's move i
 from engines.koper.game import GAME, KoperGame
 from engines.koper.hands import Category, Hand, best_hand, compare, possible_announcements
 from engines.koper.moves import LegalMoves, Move, legal_moves
+from engines.koper.observe import Inference, infer_action
 from engines.koper.state import Call, Cycle, KoperState, Phase, board_text
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "Category",
     "Cycle",
     "Hand",
+    "Inference",
     "KoperGame",
     "KoperState",
     "LegalMoves",
@@ -30,6 +32,7 @@ __all__ = [
     "best_hand",
     "board_text",
     "compare",
+    "infer_action",
     "legal_moves",
     "possible_announcements",
 ]
