@@ -54,3 +54,5 @@ class GamePlugin:
     page: str
     active_seats: Callable[[Mapping[str, Any]], list[int]]
     start_options: tuple[StartOption, ...] = field(default=())
+    #: Turns the home page's form answers into the engine's options.
+    prepare_options: Callable[[Mapping[str, Any]], dict[str, Any]] = dict

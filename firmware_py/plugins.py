@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import engines.koper
+from engines.koper.board import OPPOSITE
 from firmware_py.games import GamePlugin, StartOption
 
 
@@ -17,6 +18,22 @@ def koper_active_seats(state: Mapping[str, Any]) -> list[int]:
     return []
 
 
+def koper_options(form: Mapping[str, Any]) -> dict[str, Any]:
+    """Engine options from the start form: seat 1's colour and edge imply seat 2's.
+
+    >>> koper_options({"builder": 1, "colors": "dark", "ends": "left"})
+    {'builder': 1, 'colors': ['dark', 'light'], 'ends': ['left', 'right']}
+    """
+    options = dict(form)
+    if isinstance(options.get("colors"), str):
+        first = options["colors"]
+        options["colors"] = [first, "dark" if first == "light" else "light"]
+    if isinstance(options.get("ends"), str):
+        first = options["ends"]
+        options["ends"] = [first, OPPOSITE.get(first, first)]
+    return options
+
+
 KOPER = GamePlugin(
     name="koper",
     title="Koper",
@@ -25,6 +42,7 @@ KOPER = GamePlugin(
     seat_names=("Seat 1", "Seat 2"),
     page="koper.html",
     active_seats=koper_active_seats,
+    prepare_options=koper_options,
     start_options=(
         StartOption(
             "builder", "Who assembled the board (moves first)?", (("0", "Seat 1"), ("1", "Seat 2"))

@@ -19,6 +19,9 @@ from web import create_app
 
 log = logging.getLogger("tableside")
 
+#: How often the idle service tells systemd it is alive (well inside WatchdogSec=30).
+WATCHDOG_IDLE_S = 5.0
+
 
 class Advertiser:
     """Announces the page as ``<hostname>.local`` over mDNS (zeroconf)."""
@@ -107,7 +110,9 @@ def run_until_stopped(
     say("Stop with Ctrl+C.")
     systemd.notify("READY=1")
     try:
-        stop.wait()
+        while not stop.wait(WATCHDOG_IDLE_S):
+            if not table.watching:  # a camera loop pings only while frames arrive
+                systemd.notify("WATCHDOG=1")
     finally:
         say("Stopping…")
         systemd.notify("STOPPING=1")

@@ -104,7 +104,7 @@ class Table:
         with self._lock:
             self._stop_watcher()
             watcher = self._make_watcher(plugin)
-            chosen = dict(options or {})
+            chosen = plugin.prepare_options(options or {})
             try:
                 full = watcher.setup_options(chosen) if watcher else chosen
                 match_id = self.referee.start(game, full, seed=int(full.get("seed", 0)))
@@ -137,6 +137,11 @@ class Table:
         if self._watcher is not None:
             self._watcher.stop()
             self._watcher = None
+
+    @property
+    def watching(self) -> bool:
+        """Whether a camera watcher runs (it then keeps the systemd watchdog fed)."""
+        return self._watcher is not None
 
     # -- buttons ----------------------------------------------------------------------------
     def end_turn(self) -> None:

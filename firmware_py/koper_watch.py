@@ -1,0 +1,195 @@
+"""The Koper camera watcher: frames in, moves and removals out, problems shown to the players.
+
+The loop reads preview frames and feeds a stillness detector. Each time the table settles (hands
+gone), or when END TURN is pressed, it takes a full-resolution still, reads the board, and
+compares the checkers with the referee's state (:func:`engines.koper.observe.infer_action`):
+
+* the same position: nothing to do (any shown problem is cleared: the players fixed it);
+* one legal move, or the removal the rules wait for: submitted as the action;
+* anything else (two checkers moved, an illegal move, a checker missing): a *problem* in words,
+  shown on every phone with the status LED blinking, never silently accepted.
+
+The same observation is acted on once: after an UNDO the board still shows the undone move, and
+the watcher waits until the players change something rather than re-applying it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engines.koper.board import square_name
+from engines.koper.observe import infer_action
+from engines.koper.state import KoperState
+from firmware_py import systemd
+from firmware_py.camera_view import CameraView
+from firmware_py.referee import Referee
+from vision.errors import VisionError
+from vision.koper import BoardReading, annotate, read_board
+from vision.koper.stillness import StillnessDetector
+from vision.sources import FrameSource
+
+log = logging.getLogger("tableside.koper")
+
+Observed = dict[tuple[int, int], str]
+
+
+@dataclass(frozen=True)
+class KoperWatchConfig:
+    """How the watcher reads: the deck profile, and how long to wait for a frame."""
+
+    deck: str = "auto"
+    frame_timeout_s: float = 2.0
+
+
+def observed_checkers(reading: BoardReading) -> Observed:
+    return {(r, c): color for r, c, color in reading.checkers}
+
+
+def start_options(reading: BoardReading, options: dict[str, Any]) -> dict[str, Any]:
+    """A new game's options completed from the first reading: the cards, and the checkers'
+    start squares when all 24 stand on the board (any start layout the players chose)."""
+    full = {**options, "cells": [list(row) for row in reading.cells]}
+    by_color: dict[str, list[list[int]]] = {"light": [], "dark": []}
+    for r, c, color in reading.checkers:
+        by_color[color].append([r, c])
+    counts = {k: len(v) for k, v in by_color.items()}
+    if counts == {"light": 12, "dark": 12}:
+        colors = full.get("colors", ["light", "dark"])
+        full["start"] = {str(seat): by_color[color] for seat, color in enumerate(colors)}
+    elif any(counts.values()):
+        raise ValueError(
+            f"I see {counts['light']} light and {counts['dark']} dark checkers: each player "
+            "needs 12 on the board (or take them all off to use the standard start)."
+        )
+    return full
+
+
+def card_mismatches(reading: BoardReading, state: KoperState) -> list[str]:
+    """Squares whose card differs from the game's board (cards moved since setup)."""
+    wrong = []
+    for r in range(8):
+        for c in range(8):
+            if reading.cells[r][c] != state.cells[r][c]:
+                wrong.append(square_name((r, c)))
+    return wrong
+
+
+class KoperWatcher:
+    """The camera loop of a Koper game (see the module docstring)."""
+
+    def __init__(
+        self,
+        referee: Referee,
+        source: FrameSource,
+        camera_view: CameraView,
+        config: KoperWatchConfig = KoperWatchConfig(),
+        reader: Callable[..., BoardReading] = read_board,
+    ) -> None:
+        self.referee = referee
+        self.source = source
+        self.camera_view = camera_view
+        self.config = config
+        self._read = reader
+        self._stillness = StillnessDetector()
+        self._stop = threading.Event()
+        self._look_now = threading.Event()
+        self._last: Observed | None = None
+        self._thread: threading.Thread | None = None
+        self.reads = 0
+
+    # -- Watcher protocol -----------------------------------------------------------------------
+    def setup_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        reading = self._read_still()
+        if reading is None:
+            raise ValueError("The camera gave no picture: check the camera and try again.")
+        full = start_options(reading, options)
+        self._last = observed_checkers(reading) if full.get("start") else None
+        return full
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, daemon=True, name="koper-watcher")
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=15)
+
+    def end_turn(self) -> None:
+        self._look_now.set()
+
+    def undone(self) -> None:
+        """After an undo the board still shows the undone move. Nothing to reset: an
+        observation is acted on once, so the watcher waits for the players' next change."""
+
+    # -- the loop -------------------------------------------------------------------------------
+    def _read_still(self) -> BoardReading | None:
+        image = self.source.still()
+        if image is None:
+            return None
+        reading = self._read(image, deck=self.config.deck)
+        self.reads += 1
+        self.camera_view.publish(annotate(image, reading), force=True)
+        return reading
+
+    def _run(self) -> None:
+        self.referee.set_extra("camera", "watching")
+        first = True
+        while not self._stop.is_set():
+            frame = self.source.read(timeout=self.config.frame_timeout_s)
+            if frame is None:
+                self.referee.set_extra("camera", "no picture")
+                self._stop.wait(0.5)
+                continue
+            systemd.notify("WATCHDOG=1")
+            settled = self._stillness.update(frame.image)
+            if not settled and self.camera_view.due():
+                self.camera_view.publish(frame.image)
+            forced = self._look_now.is_set()
+            if settled or forced or first:
+                self._look_now.clear()
+                first = False
+                self.look(forced=forced)
+
+    def look(self, forced: bool = False) -> None:
+        """Read the board now and referee what changed (public for END TURN and tests)."""
+        try:
+            reading = self._read_still()
+        except VisionError as exc:
+            self.referee.set_problem(f"I cannot read the board: {exc}")
+            return
+        if reading is None:
+            self.referee.set_extra("camera", "no picture")
+            return
+        self.referee.set_extra("camera", "watching")
+        observed = observed_checkers(reading)
+        if observed == self._last and not forced:
+            return
+        self._last = observed
+        self.judge(reading)
+
+    def judge(self, reading: BoardReading) -> None:
+        """Turn one reading into an action or a problem."""
+        state = self.referee.state
+        if not isinstance(state, KoperState):
+            return
+        moved_cards = card_mismatches(reading, state)
+        if moved_cards:
+            where = ", ".join(moved_cards[:6])
+            self.referee.set_problem(
+                f"The cards at {where} are not as they were when the game began: put them back."
+            )
+            return
+        inference = infer_action(state, observed_checkers(reading))
+        if inference.status == "unchanged":
+            self.referee.set_problem(None)
+        elif inference.status == "action" and inference.action is not None:
+            step = self.referee.submit(inference.action)
+            self.referee.set_problem(None if step.ok else step.reason)
+            log.info("camera: %s -> %s", inference.action.to_json(), step.ok or step.reason)
+        else:
+            self.referee.set_problem(inference.reason)
