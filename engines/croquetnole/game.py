@@ -85,7 +85,7 @@ class CroquetnoleGame:
             if handler is None:
                 return Step.reject(f"Castle Croquetnole has no action {action.kind!r}.")
             if action.player is not None and action.player != seat(state.turn):
-                return Step.reject(f"It is {words(state.turn)}'s turn.")
+                return Step.reject(f"It is {words(state.turn)}' turn.")
         ref = Referee(state)
         reason = handler(ref, action.data)
         if reason is not None:

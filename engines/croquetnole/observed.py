@@ -50,7 +50,7 @@ def _refusal(ref: Referee, coin: str) -> str | None:
     """Why ``coin`` may not be flicked now, or None if it may."""
     c = ref.coins[coin]
     if c.owner != ref.turn:
-        return f"it is {words(ref.turn)}'s turn"
+        return f"it is {words(ref.turn)}' turn"
     if c.prisoner_of is not None:
         return f"it is a prisoner in {words(c.prisoner_of)}"
     if c.recovering:
