@@ -1,0 +1,123 @@
+"""``tableside bench``: the speed and accuracy measurements (never asserted in tests).
+
+Each measure is one JSON object with its median, spread and what was measured (DESIGN, CONTRACT:
+command line). Images are rendered and decoded *before* timing starts: the benchmark times the
+referee, not the renderer or the codec. OpenCV is held to one thread ("one core").
+
+Koper measures (issue 2):
+
+* ``koper_read_s`` / ``koper_read_s_2304x1296``: reading one still, seconds, median over runs.
+* ``koper_accuracy``: per card design, the share of cards and of checkers read right.
+* ``koper_movegen``: legal moves generated per second over positions of seeded random games.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import cv2
+
+Progress = Callable[[str], None]
+
+READ_SIZES = ((4608, 2592), (2304, 1296))
+ACCURACY_DESIGNS = ("anglo", "bellot", "paris", "anglo_modern_4_color", "tango", "dondorf")
+
+
+def spread(values: Sequence[float], **what: Any) -> dict[str, Any]:
+    """Median, min and max of ``values`` with a description of what was measured."""
+    return {
+        "median": round(statistics.median(values), 6),
+        "min": round(min(values), 6),
+        "max": round(max(values), 6),
+        "runs": len(values),
+        **what,
+    }
+
+
+def timed(fn: Callable[[], Any], runs: int) -> list[float]:
+    """Wall-clock seconds of ``runs`` calls of ``fn``, after one untimed warm-up call."""
+    fn()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_koper_read(runs: int, progress: Progress) -> dict[str, Any]:
+    """Seconds to read one Koper still at each camera size (rendered, decoded beforehand)."""
+    from vision.koper import read_board
+    from vision.sim.koper_board import render_board
+    from vision.sim.koper_layout import random_layout
+
+    out: dict[str, Any] = {}
+    for width, height in READ_SIZES:
+        progress(f"koper read at {width}x{height}: rendering the boards")
+        shots = []
+        for seed in range(3):
+            cells, checkers = random_layout(seed + 100)
+            shots.append(
+                render_board(cells, checkers, "anglo", seed=seed + 100, size=(width, height)).image
+            )
+        progress(f"koper read at {width}x{height}: timing {runs} reads x {len(shots)} boards")
+        times: list[float] = []
+        for image in shots:
+            times += timed(lambda image=image: read_board(image, deck="anglo"), runs)
+        size = f"{width}x{height}"
+        key = "koper_read_s" if (width, height) == READ_SIZES[0] else f"koper_read_s_{size}"
+        out[key] = spread(times, image=size, deck="anglo", threads=1)
+    return out
+
+
+def bench_koper_accuracy(boards: int, progress: Progress) -> dict[str, Any]:
+    """Per design, the share of cards and checkers read right on rendered boards."""
+    from vision.koper.evaluate import evaluate_designs
+
+    progress(f"koper accuracy: {boards} boards x {len(ACCURACY_DESIGNS)} designs")
+    result = evaluate_designs(
+        ACCURACY_DESIGNS, boards_per_design=boards, seed=2026, size=(2304, 1296)
+    )
+    return {"koper_accuracy": result}
+
+
+def bench_koper_movegen(positions: int, runs: int, progress: Progress) -> dict[str, Any]:
+    """Legal Koper moves generated per second over positions from seeded random games."""
+    from engines.core import Action
+    from engines.koper import GAME, legal_moves
+    from engines.koper.state import Phase
+
+    progress(f"koper move generation: {positions} positions")
+    rng = random.Random(7)
+    states = []
+    state = GAME.new_state({}, seed=7)
+    while len(states) < positions:
+        if state.phase is not Phase.MOVE:
+            state = GAME.new_state({}, seed=rng.randrange(1 << 30))
+            continue
+        states.append(state)
+        move = rng.choice(sorted(legal_moves(state), key=lambda m: (m.frm, m.to)))
+        step = GAME.apply(
+            state, Action("move", state.to_act, {"from": list(move.frm), "to": list(move.to)})
+        )
+        assert step.state is not None
+        state = step.state
+    count = sum(len(legal_moves(s)) for s in states)
+    times = timed(lambda: [legal_moves(s) for s in states], runs)
+    rates = [count / t for t in times]
+    return {"koper_movegen": spread(rates, unit="moves/s", positions=positions, moves=count)}
+
+
+def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[str, Any]:
+    """Every measure; ``quick`` does fewer runs (a smoke test of the benchmark itself)."""
+    cv2.setNumThreads(1)
+    runs = 2 if quick else 5
+    result: dict[str, Any] = {}
+    result.update(bench_koper_movegen(200 if quick else 2000, runs, progress))
+    result.update(bench_koper_read(runs, progress))
+    result.update(bench_koper_accuracy(1 if quick else 4, progress))
+    return result
