@@ -84,7 +84,8 @@ def on_correct(ref: Referee, data: Mapping[str, Any]) -> str | None:
     """Set what the camera got wrong, each key optional: a coin's ``location`` (castle or
     "wasteland"; a guard's duty follows), ``at`` (its position, or None if off the table),
     ``prisoner_of`` (castle or None), ``next`` (the knight's next course step), ``cancel``
-    (drop the placement due for it); or ``flicks`` (the flicks left to the coin in play)."""
+    (drop the placement due for it); or ``flicks`` (the flicks left to the coin in play; with
+    none left and nothing moving, the turn moves on as after a flick)."""
     reason = _check_correction(ref, data)
     if reason is not None:
         return reason
@@ -117,4 +118,6 @@ def on_correct(ref: Referee, data: Mapping[str, Any]) -> str | None:
             ref.placements = [p for p in ref.placements if p.coin != coin]
             said.append(f"no placement is due for the {words(coin)}")
     ref.emit("correction", "Correction: " + "; ".join(said) + ".", **dict(data))
+    if ref.flick is None:
+        ref.settle()
     return None

@@ -59,9 +59,7 @@ def _refusal(ref: Referee, coin: str) -> str | None:
     if placement is not None:
         return f"it must first be put down by hand ({placement.why})"
     if c.is_knight and ref.phase == "guard":
-        return "the knight's part of this turn is over"
-    if ref.flicks_left <= 0 and (c.is_knight or ref.phase == "guard"):
-        return "it has no flicks left this turn"
+        return "it has no flicks left: the knight's part of this turn is over"
     return None
 
 

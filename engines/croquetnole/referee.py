@@ -41,7 +41,7 @@ class Referee:
 
     # -- bookkeeping ---------------------------------------------------------------------------
 
-    def emit(self, kind: str, text: str, **data: Any) -> None:
+    def emit(self, kind: str, text: str, /, **data: Any) -> None:
         """Record a ruling, ``text`` giving the reason in words."""
         self.events.append(RuleEvent(kind, text, data))
 
