@@ -55,18 +55,19 @@ class _Change:
 
     def describe(self) -> str:
         """The change in words, e.g. "A light checker moved from e6 to e5"."""
-        gone, new = _names(self.gone), _names(self.new)
         if len(self.gone) == len(self.new) == 1:
-            return f"A {self.color} checker moved from {gone} to {new}"
+            return (
+                f"A {self.color} checker moved from {_names(self.gone)} to {_names(self.new)}"
+            )
         if len(self.gone) == len(self.new):
             return f"{_count(len(self.gone))} {self.color} checkers moved"
         parts = []
         if self.gone:
             parts.append(f"{_count(len(self.gone)).lower()} {self.color} {_noun(self.gone)} "
-                         f"left {gone}")
+                         f"left {_names(self.gone)}")
         if self.new:
             parts.append(f"{_count(len(self.new)).lower()} {self.color} {_noun(self.new)} "
-                         f"appeared on {new}")
+                         f"appeared on {_names(self.new)}")
         text = " and ".join(parts)
         return text[0].upper() + text[1:]
 
