@@ -1,0 +1,122 @@
+"""Find a Koper board from its cards: a white-card mask, the board's outer quadrilateral, and the
+homography from board cell coordinates to the image.
+
+Stages are plain functions over numpy arrays, each usable on a rendered frame:
+
+- :func:`card_mask`: pixels that look like card faces (bright, low saturation);
+- :func:`board_quad`: the outer edges of the union of cards, as four fitted lines;
+- :func:`find_board`: both, plus orientation and the board-to-image homography.
+
+Board coordinates are in cells: (0, 0) is the board's top-left corner as seen in the image and
+(8, 8) its bottom-right; the cell (row r, col c) spans [c, c+1] x [r, r+1].
+"""
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.errors import NoBoardFound
+from vision.koper.config import KoperReadConfig
+
+BOARD_CELLS = 8
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where the board is in the working image.
+
+    ``corners`` are top-left, top-right, bottom-right, bottom-left (working-image pixels);
+    ``homography`` maps board cell coordinates to working-image pixels; ``landscape`` is True when
+    cards lie with their long side along the rows (the board's long side across the image).
+    """
+
+    corners: np.ndarray
+    homography: np.ndarray
+    landscape: bool
+
+
+def card_mask(image_bgr: np.ndarray, config: KoperReadConfig) -> np.ndarray:
+    """Binary mask (uint8 0/255) of card-white pixels: Otsu on brightness among unsaturated
+    pixels, so the split adapts to the exposure and the table."""
+    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
+    sat, val = hsv[..., 1], hsv[..., 2]
+    thresh, _ = cv2.threshold(val, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    white = (val > thresh) & (sat < config.card_max_saturation)
+    return white.astype(np.uint8) * 255
+
+
+def _order_corners(pts: np.ndarray) -> np.ndarray:
+    """Order four points top-left, top-right, bottom-right, bottom-left (image y down)."""
+    centre = pts.mean(axis=0)
+    ang = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(ang)]  # clockwise in image coordinates, starting near the left
+    start = int(np.argmin(pts[:, 0] + pts[:, 1]))
+    return np.roll(pts, -start, axis=0)
+
+
+def _line_intersection(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Intersection of two lines given as (vx, vy, x0, y0)."""
+    m = np.array([[a[0], -b[0]], [a[1], -b[1]]])
+    rhs = np.array([b[2] - a[2], b[3] - a[3]])
+    t = np.linalg.solve(m, rhs)[0]
+    return np.array([a[2] + t * a[0], a[3] + t * a[1]])
+
+
+def _fit_sides(contour: np.ndarray, quad: np.ndarray, tol: float) -> np.ndarray:
+    """Refit each side of ``quad`` to the contour points within ``tol`` pixels of it, between
+    its end corners; return the quadrilateral of the fitted lines' intersections."""
+    lines = []
+    for k in range(4):
+        p, q = quad[k], quad[(k + 1) % 4]
+        d = q - p
+        length = float(np.linalg.norm(d))
+        d = d / length
+        rel = contour - p
+        along = rel @ d
+        across = np.abs(rel[:, 0] * d[1] - rel[:, 1] * d[0])
+        sel = contour[(across < tol) & (along > 0.05 * length) & (along < 0.95 * length)]
+        if len(sel) < 5:
+            lines.append(np.array([d[0], d[1], p[0], p[1]]))
+            continue
+        lines.append(cv2.fitLine(sel.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel())
+    return np.array([_line_intersection(lines[k - 1], lines[k]) for k in range(4)])
+
+
+def board_quad(mask: np.ndarray, config: KoperReadConfig) -> np.ndarray:
+    """The board's outer quadrilateral (ordered corners) from the card mask.
+
+    Cards are joined into one blob (closing over the gaps), the largest blob is taken, and its
+    sides are fitted as straight lines so that an empty corner cell does not cut the corner.
+    """
+    h, w = mask.shape
+    k = max(3, round(w / 120)) | 1
+    joined = cv2.morphologyEx(
+        mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    )
+    contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        raise NoBoardFound("no board found: nothing card-like in the image")
+    blob = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(blob) < config.min_board_fraction * h * w:
+        raise NoBoardFound("no board found: no group of cards large enough")
+    contour = blob.reshape(-1, 2).astype(np.float64)
+    quad = _order_corners(cv2.boxPoints(cv2.minAreaRect(blob)).astype(np.float64))
+    cell = min(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[3] - quad[0])) / BOARD_CELLS
+    for tol in (0.5 * cell, 0.25 * cell, 0.15 * cell):
+        quad = _order_corners(_fit_sides(contour, quad, tol))
+    return quad
+
+
+def find_board(image_bgr: np.ndarray, config: KoperReadConfig) -> tuple[BoardGeometry, np.ndarray]:
+    """Locate the board in the working image; returns its geometry and the card mask."""
+    mask = card_mask(image_bgr, config)
+    quad = board_quad(mask, config)
+    if cv2.contourArea(quad.astype(np.float32)) < config.min_board_fraction * mask.size:
+        raise NoBoardFound("no board found: the card area is too small")
+    width = 0.5 * (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3]))
+    height = 0.5 * (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1]))
+    lo, hi = config.edge_gap, BOARD_CELLS - config.edge_gap
+    cells = np.float32([[lo, lo], [hi, lo], [hi, hi], [lo, hi]])
+    hom = cv2.getPerspectiveTransform(cells, quad.astype(np.float32))
+    return BoardGeometry(quad, hom, bool(width > height)), mask

@@ -1,0 +1,199 @@
+"""Which cells hold a card, and the exact outline of each card, in the rectified board.
+
+The working image is warped so the board becomes an axis-aligned grid of 8 x 8 cells
+(:func:`rectify`). A cell holds a card when its border band is mostly card white (a checker, even
+off-centre, only bites into it). Each card's four edges are then
+found on several scan lines across the expected edge (the strongest bright-to-dark step) and fitted
+as straight lines, so the card's own turn and shift on the table are followed.
+"""
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.koper.board_finder import BOARD_CELLS, BoardGeometry
+from vision.koper.config import KoperReadConfig
+
+#: Scan lines per card edge, spread over the middle of the edge (the index corners are avoided).
+SCAN_LINES = 9
+
+
+@dataclass(frozen=True)
+class RectifiedBoard:
+    """The board warped to an axis-aligned grid: ``image`` (BGR), ``white`` (card whiteness,
+    float32), the cell size in pixels, and ``to_work``, the homography rectified -> working px."""
+
+    image: np.ndarray
+    white: np.ndarray
+    cell: tuple[float, float]
+    to_work: np.ndarray
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """Cells holding a card (``present``, 8 x 8 bool), the share of card white in each cell's
+    border band (``votes``), and each card's corners in rectified pixels (TL, TR, BR, BL),
+    keyed (row, col)."""
+
+    present: np.ndarray
+    votes: np.ndarray
+    quads: dict[tuple[int, int], np.ndarray]
+
+
+def rectify(work: np.ndarray, geometry: BoardGeometry) -> RectifiedBoard:
+    """Warp the board to an axis-aligned grid at about the working image's own scale."""
+    q = geometry.corners
+    width = 0.5 * (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / BOARD_CELLS
+    height = 0.5 * (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / BOARD_CELLS
+    cw, ch = float(round(width)), float(round(height))
+    scale = np.diag([cw, ch, 1.0])
+    to_work = geometry.homography @ np.linalg.inv(scale)
+    size = (int(cw * BOARD_CELLS), int(ch * BOARD_CELLS))
+    image = cv2.warpPerspective(
+        work,
+        to_work,
+        size,
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    white = hsv[..., 2].astype(np.float32) - hsv[..., 1].astype(np.float32)
+    white = cv2.GaussianBlur(white, (0, 0), 0.8)
+    return RectifiedBoard(image, white, (cw, ch), to_work)
+
+
+def _border_white(rect: RectifiedBoard, mask: np.ndarray) -> np.ndarray:
+    """Share of card-white pixels in each cell's border band (4.5 % to 10 % in from the cell's
+    edges): a card's white margin fills it; a checker, even off-centre, only bites into it."""
+    cw, ch = rect.cell
+    integral = cv2.integral((mask > 0).astype(np.uint8))
+
+    def total(x0: float, y0: float, x1: float, y1: float) -> float:
+        x0i, y0i, x1i, y1i = (round(v) for v in (x0, y0, x1, y1))
+        return float(
+            integral[y1i, x1i] - integral[y0i, x1i] - integral[y1i, x0i] + integral[y0i, x0i]
+        )
+
+    share = np.zeros((BOARD_CELLS, BOARD_CELLS))
+    for r in range(BOARD_CELLS):
+        for c in range(BOARD_CELLS):
+            outer = ((c + 0.045) * cw, (r + 0.045) * ch, (c + 0.955) * cw, (r + 0.955) * ch)
+            inner = ((c + 0.10) * cw, (r + 0.10) * ch, (c + 0.90) * cw, (r + 0.90) * ch)
+            area = (outer[2] - outer[0]) * (outer[3] - outer[1]) - (inner[2] - inner[0]) * (
+                inner[3] - inner[1]
+            )
+            share[r, c] = (total(*outer) - total(*inner)) / area
+    return share
+
+
+def _edge_points(white: np.ndarray, lo: np.ndarray, hi: np.ndarray, side: str, band: float):
+    """Points on one card edge: for each scan line, the strongest step from card (inside) to
+    table (outside) within ``band`` pixels of the expected edge."""
+    h, w = white.shape
+    points = []
+    if side in ("left", "right"):
+        edge = lo[0] if side == "left" else hi[0]
+        ys = np.linspace(lo[1] + 0.25 * (hi[1] - lo[1]), hi[1] - 0.25 * (hi[1] - lo[1]), SCAN_LINES)
+        a, b = int(max(0, edge - band)), int(min(w - 1, edge + band))
+        for y in ys:
+            yi = round(y)
+            if b - a < 3 or not 1 <= yi < h - 1:
+                continue
+            prof = white[yi - 1 : yi + 2, a : b + 1].mean(axis=0)
+            step = np.diff(prof) if side == "left" else -np.diff(prof)
+            k = int(np.argmax(step))
+            points.append((a + k + 0.5, y))
+    else:
+        edge = lo[1] if side == "top" else hi[1]
+        xs = np.linspace(lo[0] + 0.25 * (hi[0] - lo[0]), hi[0] - 0.25 * (hi[0] - lo[0]), SCAN_LINES)
+        a, b = int(max(0, edge - band)), int(min(h - 1, edge + band))
+        for x in xs:
+            xi = round(x)
+            if b - a < 3 or not 1 <= xi < w - 1:
+                continue
+            prof = white[a : b + 1, xi - 1 : xi + 2].mean(axis=1)
+            step = np.diff(prof) if side == "top" else -np.diff(prof)
+            k = int(np.argmax(step))
+            points.append((x, a + k + 0.5))
+    return np.array(points, np.float64)
+
+
+def _fit_edge(points: np.ndarray, vertical: bool) -> tuple[float, float] | None:
+    """Robust straight line through edge points: x = a + b*y (vertical) or y = a + b*x.
+
+    One pass of least squares, outliers (more than 1.5 px off) dropped, then refitted."""
+    if len(points) < 3:
+        return None
+    t, s = (points[:, 1], points[:, 0]) if vertical else (points[:, 0], points[:, 1])
+    keep = np.abs(s - np.median(s)) < 4.0
+    for _ in range(2):
+        if keep.sum() < 3:
+            return None
+        b, a = np.polyfit(t[keep], s[keep], 1)
+        keep = np.abs(s - (a + b * t)) < 1.5
+    return float(a), float(b)
+
+
+def _card_quad(white: np.ndarray, cell_lo, cell_hi, band: float) -> np.ndarray | None:
+    """The card outline inside one cell as TL, TR, BR, BL, or None when an edge is not found."""
+    lo, hi = np.asarray(cell_lo, float), np.asarray(cell_hi, float)
+    lines = {}
+    for side in ("left", "right", "top", "bottom"):
+        vertical = side in ("left", "right")
+        fit = _fit_edge(_edge_points(white, lo, hi, side, band), vertical)
+        if fit is None:
+            return None
+        lines[side] = fit
+
+    def corner(vside: str, hside: str) -> tuple[float, float]:
+        av, bv = lines[vside]
+        ah, bh = lines[hside]
+        # x = av + bv*y ; y = ah + bh*x
+        x = (av + bv * ah) / (1 - bv * bh)
+        return x, ah + bh * x
+
+    return np.array(
+        [
+            corner("left", "top"),
+            corner("right", "top"),
+            corner("right", "bottom"),
+            corner("left", "bottom"),
+        ]
+    )
+
+
+def locate_cards(rect: RectifiedBoard, config: KoperReadConfig) -> CardLayout:
+    """Find the cells holding cards and each card's outline (rectified pixels)."""
+    levels = np.clip(rect.white, 0, 255).astype(np.uint8)
+    _, mask = cv2.threshold(levels, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    votes = _border_white(rect, mask)
+    present = votes >= config.card_border_white
+    cw, ch = rect.cell
+    band = config.edge_search * min(cw, ch)
+    inset = 0.025
+    quads: dict[tuple[int, int], np.ndarray] = {}
+    for r, c in zip(*np.nonzero(present), strict=True):
+        lo = ((c + inset) * cw, (r + inset) * ch)
+        hi = ((c + 1 - inset) * cw, (r + 1 - inset) * ch)
+        quad = _card_quad(rect.white, lo, hi, band)
+        quads[(int(r), int(c))] = (
+            quad if quad is not None else np.array([lo, (hi[0], lo[1]), hi, (lo[0], hi[1])])
+        )
+    if quads:
+        sizes = np.array([_quad_size(q) for q in quads.values()])
+        median = np.median(sizes, axis=0)
+        for key, q in quads.items():
+            size = _quad_size(q)
+            if np.any(np.abs(size - median) > config.card_size_tolerance * median):
+                centre = np.array([(key[1] + 0.5) * cw, (key[0] + 0.5) * ch])
+                corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (median / 2)
+                quads[key] = centre + corners
+    return CardLayout(present, votes, quads)
+
+
+def _quad_size(q: np.ndarray) -> np.ndarray:
+    """Mean width and height of a TL, TR, BR, BL quadrilateral."""
+    w = 0.5 * (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]))
+    h = 0.5 * (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1]))
+    return np.array([w, h])

@@ -1,0 +1,121 @@
+"""Checkers on the rectified board: circles of the expected size, then light versus dark.
+
+Circles are found with OpenCV's HOUGH_GRADIENT_ALT (radius bounded by the card size) and kept one
+per cell. Their colour is judged relative to each other: each checker's brightness is divided by
+the local white level (cards' white margins, fitted as a smooth surface over the board, so
+vignetting and a light gradient cancel), then the values are split in two by the largest drop in
+within-group variance. Only when the spread is too small for two sets does a fixed level decide.
+"""
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.koper.board_finder import BOARD_CELLS
+from vision.koper.card_locator import CardLayout, RectifiedBoard
+from vision.koper.config import KoperReadConfig
+
+
+@dataclass(frozen=True)
+class Checker:
+    """One checker: its cell, its centre and radius in rectified pixels, relative brightness
+    and colour ("light" or "dark")."""
+
+    row: int
+    col: int
+    centre: tuple[float, float]
+    radius: float
+    brightness: float
+    color: str
+
+
+def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[float, ...]]:
+    """Candidate checker circles (x, y, r) in rectified pixels, at most one per cell."""
+    cw, ch = rect.cell
+    short = min(cw, ch) * 0.94
+    r_min, r_max = (round(f * short) for f in config.checker_radius)
+    grey = cv2.cvtColor(rect.image, cv2.COLOR_BGR2GRAY)
+    grey = cv2.GaussianBlur(grey, (0, 0), 1.0)
+    found = cv2.HoughCircles(
+        grey,
+        cv2.HOUGH_GRADIENT_ALT,
+        dp=1.5,
+        minDist=0.8 * short,
+        param1=60,
+        param2=config.checker_circle_quality,
+        minRadius=r_min,
+        maxRadius=r_max,
+    )
+    best: dict[tuple[int, int], tuple[float, ...]] = {}
+    if found is None:
+        return []
+    for x, y, r in found.reshape(-1, 3):
+        cell = (int(y // ch), int(x // cw))
+        if not (0 <= cell[0] < BOARD_CELLS and 0 <= cell[1] < BOARD_CELLS):
+            continue
+        if cell not in best:  # HoughCircles returns the strongest circles first
+            best[cell] = (float(x), float(y), float(r))
+    return list(best.values())
+
+
+def white_surface(rect: RectifiedBoard, layout: CardLayout) -> np.ndarray:
+    """Coefficients of a quadratic surface through the cards' white levels (V channel, 90th
+    percentile of each card), fitted in cell units: white(x, y) = [1, x, y, x², xy, y²] @ c."""
+    v = cv2.cvtColor(rect.image, cv2.COLOR_BGR2HSV)[..., 2]
+    rows, vals = [], []
+    for (r, c), quad in layout.quads.items():
+        x0, y0 = quad.min(axis=0).astype(int)
+        x1, y1 = quad.max(axis=0).astype(int)
+        patch = v[max(0, y0) : y1, max(0, x0) : x1]
+        if patch.size:
+            rows.append(_terms((c + 0.5), (r + 0.5)))
+            vals.append(float(np.percentile(patch, 90)))
+    if len(vals) < 6:
+        return np.array([float(np.max(v)), 0, 0, 0, 0, 0])
+    coef, *_ = np.linalg.lstsq(np.array(rows), np.array(vals), rcond=None)
+    return coef
+
+
+def _terms(x: float, y: float) -> np.ndarray:
+    return np.array([1.0, x, y, x * x, x * y, y * y])
+
+
+def _split(values: np.ndarray, config: KoperReadConfig) -> np.ndarray:
+    """True for light: the 1-D two-group split with the least within-group variance."""
+    if values.size == 0:
+        return np.zeros(0, bool)
+    if values.max() - values.min() < config.checker_min_split:
+        return values >= config.checker_light_level
+    order = np.sort(values)
+    best, cut = np.inf, order[0]
+    for k in range(1, order.size):
+        lo, hi = order[:k], order[k:]
+        score = lo.var() * lo.size + hi.var() * hi.size
+        if score < best:
+            best, cut = score, 0.5 * (order[k - 1] + order[k])
+    return values > cut
+
+
+def find_checkers(
+    rect: RectifiedBoard, layout: CardLayout, config: KoperReadConfig
+) -> list[Checker]:
+    """Checkers on the board with their cell and light/dark colour."""
+    circles = detect_circles(rect, config)
+    if not circles:
+        return []
+    v = cv2.cvtColor(rect.image, cv2.COLOR_BGR2HSV)[..., 2].astype(np.float32)
+    coef = white_surface(rect, layout)
+    cw, ch = rect.cell
+    levels = []
+    for x, y, r in circles:
+        mask = np.zeros(v.shape, np.uint8)
+        cv2.circle(mask, (round(x), round(y)), max(1, round(0.6 * r)), 255, -1)
+        inner = float(np.median(v[mask > 0]))
+        white = float(_terms(x / cw, y / ch) @ coef)
+        levels.append(inner / max(white, 1.0))
+    light = _split(np.array(levels), config)
+    return [
+        Checker(int(y // ch), int(x // cw), (x, y), r, lev, "light" if is_light else "dark")
+        for (x, y, r), lev, is_light in zip(circles, levels, light, strict=True)
+    ]

@@ -1,0 +1,52 @@
+"""The one frozen configuration of the Koper board reader: every threshold lives here."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class KoperReadConfig:
+    """Thresholds and sizes of the Koper pipeline (find board, locate cards, checkers, identify).
+
+    >>> KoperReadConfig().work_width
+    1200
+    >>> KoperReadConfig(work_width=900).work_width
+    900
+    """
+
+    #: Width in pixels of the downscaled copy used to find the board and the checkers.
+    work_width: int = 1200
+    #: Pixels with HSV saturation above this are never card white (0-255).
+    card_max_saturation: int = 90
+    #: The board blob must cover at least this fraction of the working image.
+    min_board_fraction: float = 0.06
+    #: Half the gap between cards, as a fraction of a cell: the outer card edges lie this far
+    #: inside the grid's outer lines.
+    edge_gap: float = 0.03
+    #: Fewer card-like cells than this means there is no board.
+    min_cards: int = 40
+    #: A cell holds a card when at least this share of its border band is card white.
+    card_border_white: float = 0.2
+    #: Half-width of the search band around an expected card edge, as a fraction of the cell.
+    edge_search: float = 0.12
+    #: A refined card whose size differs from the median by more than this falls back to its cell.
+    card_size_tolerance: float = 0.12
+    #: Card patch size (portrait) used to compare cards, in pixels.
+    patch_size: tuple[int, int] = (48, 68)
+    #: Extra weight of the two index corners (rank and suit) in the card comparison.
+    corner_weight: float = 3.0
+    #: Weight of the chroma term against the intensity correlation.
+    chroma_weight: float = 3.0
+    #: Gaussian blur (pixels) applied to patches and templates alike before comparing.
+    patch_blur: float = 0.8
+    #: Checker radius range, as fractions of the card's short side.
+    checker_radius: tuple[float, float] = (0.34, 0.5)
+    #: Hough (HOUGH_GRADIENT_ALT) circle perfectness threshold for checkers (0-1).
+    checker_circle_quality: float = 0.75
+    #: A checker's brightness spread (relative to local white) below this means one colour only.
+    checker_min_split: float = 0.12
+    #: Relative brightness dividing light from dark checkers when only one colour is on the board.
+    checker_light_level: float = 0.55
+    #: Margin around a checker (fraction of its radius) masked out of the card comparison.
+    checker_mask_margin: float = 0.25
+    #: Cost margin giving a confidence of about 0.63 (1 - 1/e).
+    confidence_scale: float = 0.1

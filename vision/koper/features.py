@@ -1,0 +1,54 @@
+"""Card appearance features: a small portrait patch of each card, white-balanced, split into an
+intensity channel and two opponent-colour channels, with a weight map.
+
+The same function turns a design's artwork and a photographed card into features, so a deck
+profile learnt from either compares like with like. Four-colour decks and red/black decks are
+both told apart: colour is compared as colour, not as "red or black".
+
+>>> import numpy as np
+>>> f = patch_features(np.full((68, 48, 3), 200, np.uint8), np.ones((68, 48), np.float32), 0.8)
+>>> f.shape
+(3, 68, 48)
+"""
+
+import cv2
+import numpy as np
+
+
+def base_weights(patch_size: tuple[int, int], corner_weight: float) -> np.ndarray:
+    """Weight map of a portrait card patch: rounded corners ignored, the two index corners
+    (top-left, bottom-right: the same corners after a half turn) weighted ``corner_weight``."""
+    pw, ph = patch_size
+    w = np.ones((ph, pw), np.float32)
+    iw, ih = round(0.24 * pw), round(0.3 * ph)
+    w[:ih, :iw] = corner_weight
+    w[ph - ih :, pw - iw :] = corner_weight
+    cut = max(2, round(0.07 * pw))
+    for ys, xs in (
+        (slice(0, cut), slice(0, cut)),
+        (slice(0, cut), slice(pw - cut, pw)),
+        (slice(ph - cut, ph), slice(0, cut)),
+        (slice(ph - cut, ph), slice(pw - cut, pw)),
+    ):
+        w[ys, xs] = 0.0
+    w[:, :1] = w[:, -1:] = 0.0
+    w[:1, :] = w[-1:, :] = 0.0
+    return w
+
+
+def patch_features(patch_bgr: np.ndarray, weights: np.ndarray, blur: float) -> np.ndarray:
+    """Features (3, H, W) float32 of a card patch: intensity, red-green, blue-yellow.
+
+    The patch is divided per channel by its white level (the 95th percentile where ``weights`` is
+    positive), which removes the exposure and colour cast of the light falling on that card.
+    """
+    img = patch_bgr.astype(np.float32)
+    if blur > 0:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    valid = weights > 0
+    for ch in range(3):
+        vals = img[..., ch][valid]
+        white = float(np.percentile(vals, 95)) if vals.size else 255.0
+        img[..., ch] /= max(white, 1.0)
+    b, g, r = img[..., 0], img[..., 1], img[..., 2]
+    return np.stack([(b + g + r) / 3.0, r - g, b - 0.5 * (r + g)]).astype(np.float32)

@@ -1,0 +1,77 @@
+"""Card identification as an assignment: every cell's patch against every card of a profile,
+then the 52 identities given to the card cells at the lowest total cost
+(scipy.optimize.linear_sum_assignment), since each card appears exactly once.
+
+The cost of a (cell, card) pair is ``1 - NCC`` of the intensity channel plus ``chroma_weight``
+times the mean squared difference of the white-balanced colour channels, both weighted by the
+cell's weight map (zero under checkers) and taken at the better of the card's two half turns.
+All pairs are computed at once with matrix products.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from vision.koper.config import KoperReadConfig
+from vision.koper.profiles import DeckProfile
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Card index (into the profile's ids) per cell, its cost, the cell's confidence, and the
+    mean cost (lower is a better fit of this profile to the board)."""
+
+    cards: np.ndarray
+    costs: np.ndarray
+    confidence: np.ndarray
+    mean_cost: float
+
+
+def cost_matrix(
+    feats: np.ndarray, weights: np.ndarray, profile: DeckProfile, config: KoperReadConfig
+) -> np.ndarray:
+    """Costs (n_cells, 52) of ``feats`` (n, 3, H, W) with ``weights`` (n, H, W) against
+    ``profile``."""
+    n = feats.shape[0]
+    tpl = profile.features
+    both = np.concatenate([tpl, tpl[:, :, ::-1, ::-1]])  # upright and half-turned
+    m = both.shape[0]
+    w = weights.reshape(n, -1).astype(np.float32)
+    sw = w.sum(axis=1, keepdims=True) + 1e-6
+    x = feats[:, 0].reshape(n, -1)
+    t = both[:, 0].reshape(m, -1)
+    wx = w * x
+    mean_x = wx.sum(axis=1, keepdims=True) / sw
+    var_x = (wx * x).sum(axis=1, keepdims=True) / sw - mean_x**2
+    mean_t = (w @ t.T) / sw
+    var_t = (w @ (t * t).T) / sw - mean_t**2
+    cov = (wx @ t.T) / sw - mean_x * mean_t
+    ncc = cov / np.sqrt(np.maximum(var_x * var_t, 1e-8))
+    chroma = np.zeros((n, m), np.float32)
+    for ch in (1, 2):
+        xc = feats[:, ch].reshape(n, -1)
+        tc = both[:, ch].reshape(m, -1)
+        wxc = w * xc
+        chroma += ((wxc * xc).sum(axis=1, keepdims=True) - 2 * (wxc @ tc.T) + w @ (tc * tc).T) / sw
+    cost = (1.0 - ncc) + config.chroma_weight * chroma
+    half = m // 2
+    return np.minimum(cost[:, :half], cost[:, half:])
+
+
+def assign(costs: np.ndarray, config: KoperReadConfig) -> Assignment:
+    """Give each cell a distinct card at the lowest total cost; confidence from each cell's margin
+    between its assigned card and its best alternative."""
+    rows, cols = linear_sum_assignment(costs)
+    n = costs.shape[0]
+    cards = np.full(n, -1)
+    cards[rows] = cols
+    chosen = np.full(n, np.inf)
+    chosen[rows] = costs[rows, cols]
+    confidence = np.zeros(n)
+    for r, c in zip(rows, cols, strict=True):
+        others = np.delete(costs[r], c)
+        margin = max(0.0, float(others.min() - costs[r, c])) if others.size else 1.0
+        confidence[r] = 1.0 - np.exp(-margin / config.confidence_scale)
+    mean_cost = float(costs[rows, cols].mean()) if len(rows) else float("inf")
+    return Assignment(cards, chosen, confidence, mean_cost)

@@ -1,0 +1,132 @@
+"""Deck profiles: what each of the 52 cards of one deck looks like, as features.
+
+A profile comes from a gnome-cards design sheet (:func:`profile_from_design`) or is learnt from one
+photo of a real deck laid out in the canonical order (:func:`vision.koper.reader.learn_profile`;
+the layout is :func:`vision.sim.koper_layout.canonical_cells`), so a club can teach Tableside its
+own cards. Learnt profiles are saved as ``.npz`` files under ``$XDG_DATA_HOME/tableside/decks``
+(default ``~/.local/share/tableside/decks``), written atomically.
+
+>>> p = profile_from_design("anglo")
+>>> p.name, len(p.card_ids), p.features.shape[1]
+('anglo', 52, 3)
+"""
+
+import functools
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.cards.designs import card_images, list_designs
+from vision.cards.ids import CARD_IDS
+from vision.errors import UnknownDeck
+from vision.koper.config import KoperReadConfig
+from vision.koper.features import patch_features
+
+
+@dataclass(frozen=True, eq=False)
+class DeckProfile:
+    """Features (52, 3, H, W) of each card in ``card_ids`` order, upright, from one deck."""
+
+    name: str
+    card_ids: tuple[str, ...]
+    features: np.ndarray
+
+    @property
+    def patch_size(self) -> tuple[int, int]:
+        """(width, height) of the card patches the features were made from."""
+        return int(self.features.shape[3]), int(self.features.shape[2])
+
+
+def profiles_dir() -> Path:
+    """Where learnt deck profiles are kept."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tableside" / "decks"
+
+
+@functools.lru_cache(maxsize=64)
+def _design_profile(design: str, patch_size: tuple[int, int], blur: float) -> DeckProfile:
+    pw, ph = patch_size
+    cards = card_images(design, pw * 3)
+    weights = np.ones((ph, pw), np.float32)
+    feats = []
+    for cid in CARD_IDS:
+        art = cards[cid].astype(np.float32)
+        alpha = art[..., 3:4] / 255.0
+        rgb = art[..., :3] * alpha + 128.0 * (1 - alpha)
+        small = cv2.resize(rgb, (pw, ph), interpolation=cv2.INTER_AREA)
+        feats.append(patch_features(small, weights, blur))
+    features = np.stack(feats)
+    features.setflags(write=False)
+    return DeckProfile(design, CARD_IDS, features)
+
+
+def profile_from_design(design: str, config: KoperReadConfig | None = None) -> DeckProfile:
+    """The profile of an installed gnome-cards design (cached)."""
+    cfg = config or KoperReadConfig()
+    return _design_profile(design, tuple(cfg.patch_size), float(cfg.patch_blur))
+
+
+def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
+    """Write ``profile`` to ``path`` (default: ``profiles_dir()/NAME.npz``) atomically."""
+    target = path or profiles_dir() / f"{profile.name}.npz"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=target.stem, suffix=".tmp.npz", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            np.savez_compressed(
+                fh,
+                name=profile.name,
+                card_ids=np.array(profile.card_ids),
+                features=profile.features,
+            )
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return target
+
+
+def load_profile(path: Path) -> DeckProfile:
+    """Read a profile written by :func:`save_profile`."""
+    try:
+        with np.load(path) as data:
+            return DeckProfile(
+                str(data["name"]),
+                tuple(str(c) for c in data["card_ids"]),
+                data["features"].astype(np.float32),
+            )
+    except (OSError, KeyError, ValueError) as exc:
+        raise UnknownDeck(f"cannot read deck profile {path}: {exc}") from exc
+
+
+def available_profiles() -> tuple[str, ...]:
+    """Names usable as ``deck``: installed French-suited designs, then learnt profiles."""
+    learnt = sorted(p.stem for p in profiles_dir().glob("*.npz")) if profiles_dir().is_dir() else []
+    return tuple(list_designs()) + tuple(n for n in learnt if n not in list_designs())
+
+
+def resolve_profiles(deck, config: KoperReadConfig) -> list[DeckProfile]:
+    """The profiles to try for ``deck``: None or "auto" (all available), a name, or a profile."""
+    if isinstance(deck, DeckProfile):
+        return [deck]
+    if deck is None or deck == "auto":
+        names = available_profiles()
+        if not names:
+            raise UnknownDeck("no deck profiles available: install gnome-cards-data")
+        return [_named_profile(n, config) for n in names]
+    if isinstance(deck, str):
+        return [_named_profile(deck, config)]
+    raise UnknownDeck(f"deck must be None, 'auto', a name or a DeckProfile, not {deck!r}")
+
+
+def _named_profile(name: str, config: KoperReadConfig) -> DeckProfile:
+    learnt = profiles_dir() / f"{name}.npz"
+    if learnt.is_file():
+        return load_profile(learnt)
+    return profile_from_design(name, config)

@@ -1,0 +1,215 @@
+"""Read a Koper board from one camera still: cards, empty spaces and checkers.
+
+Pipeline (each stage a function over arrays, thresholds in :class:`KoperReadConfig`):
+
+1. downscale to ``work_width`` and find the board from the cards (:mod:`board_finder`);
+2. rectify it, decide which cells hold cards and fit each card's outline (:mod:`card_locator`);
+3. find checkers and their colours (:mod:`checkers`);
+4. cut a portrait patch of every card, masking checkers, and assign the 52 identities at the
+   lowest total cost (:mod:`matching`), trying each candidate deck profile for ``deck="auto"``.
+
+>>> from vision.sim.koper_layout import random_layout
+>>> from vision.sim.koper_board import render_board
+>>> cells, checkers = random_layout(seed=4)
+>>> shot = render_board(cells, checkers, "anglo", seed=4, size=(1536, 864))
+>>> reading = read_board(shot.image, deck="anglo")
+>>> reading.cells == cells, sorted(reading.checkers) == sorted(checkers)
+(True, True)
+"""
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.errors import NoBoardFound, UnreadableImage, VisionError
+from vision.koper.board_finder import BOARD_CELLS, find_board
+from vision.koper.card_locator import CardLayout, locate_cards, rectify
+from vision.koper.checkers import Checker, find_checkers
+from vision.koper.config import KoperReadConfig
+from vision.koper.features import base_weights, patch_features
+from vision.koper.matching import assign, cost_matrix
+from vision.koper.profiles import DeckProfile, resolve_profiles
+from vision.sim.koper_layout import canonical_cells
+
+Cells = tuple[tuple[str | None, ...], ...]
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """What :func:`read_board` saw, in image orientation (row 0 at the top, column 0 left).
+
+    ``confidences`` is 8 x 8 in [0, 1] (for cards: the cost margin over the next best card; for
+    empty spaces: how clearly the cell lacks a card border); ``corners`` are the board's outer
+    corners in the input image (top-left, top-right, bottom-right, bottom-left); ``deck`` the
+    profile used.
+    """
+
+    cells: Cells
+    checkers: tuple[tuple[int, int, str], ...]
+    confidences: tuple[tuple[float, ...], ...]
+    corners: tuple[tuple[float, float], ...]
+    deck: str
+    landscape: bool
+
+    def to_json(self) -> dict:
+        """The DESIGN contract of ``tableside koper read --json``."""
+        return {
+            "cells": [list(row) for row in self.cells],
+            "checkers": [{"row": r, "col": c, "color": k} for r, c, k in self.checkers],
+        }
+
+
+@dataclass(frozen=True)
+class _Survey:
+    """Everything measured on the image before identities are assigned."""
+
+    cells: list[tuple[int, int]]
+    feats: np.ndarray
+    weights: np.ndarray
+    checkers: list[Checker]
+    layout: CardLayout
+    corners: np.ndarray
+    landscape: bool
+
+
+def _validate(image) -> np.ndarray:
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8:
+        raise UnreadableImage("unreadable image: expected a uint8 numpy array")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    elif image.ndim == 3 and image.shape[2] == 4:
+        image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.ndim != 3 or image.shape[2] != 3:
+        raise UnreadableImage(f"unreadable image: unexpected shape {image.shape}")
+    if min(image.shape[:2]) < 64:
+        raise UnreadableImage(f"unreadable image: too small ({image.shape[1]}x{image.shape[0]})")
+    return image
+
+
+def _card_patch_homography(quad_work: np.ndarray, landscape: bool, size: tuple[int, int]):
+    """Homography from the working image to a portrait patch of one card."""
+    pw, ph = size
+    src = quad_work if not landscape else quad_work[[3, 0, 1, 2]]
+    dst = np.float32([[0, 0], [pw, 0], [pw, ph], [0, ph]])
+    return cv2.getPerspectiveTransform(src.astype(np.float32), dst)
+
+
+def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
+    image = _validate(image)
+    h, w = image.shape[:2]
+    scale = min(1.0, config.work_width / w)
+    work = (
+        image
+        if scale == 1.0
+        else cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    )
+    geometry, _ = find_board(work, config)
+    rect = rectify(work, geometry)
+    layout = locate_cards(rect, config)
+    if int(layout.present.sum()) < config.min_cards:
+        raise NoBoardFound(
+            f"no board found: only {int(layout.present.sum())} card-like cells in the grid"
+        )
+    checkers = find_checkers(rect, layout, config)
+    cells = sorted(layout.quads)
+    pw, ph = config.patch_size
+    base = base_weights(config.patch_size, config.corner_weight)
+    feats = np.empty((len(cells), 3, ph, pw), np.float32)
+    weights = np.empty((len(cells), ph, pw), np.float32)
+    for i, cell in enumerate(cells):
+        quad_work = cv2.perspectiveTransform(
+            layout.quads[cell].reshape(-1, 1, 2).astype(np.float64), rect.to_work
+        ).reshape(-1, 2)
+        hom = _card_patch_homography(quad_work, geometry.landscape, config.patch_size)
+        patch = cv2.warpPerspective(work, hom, (pw, ph), flags=cv2.INTER_LINEAR)
+        weight = base * _checker_mask(hom @ rect.to_work, checkers, cell, config, (pw, ph))
+        weights[i] = weight
+        feats[i] = patch_features(patch, weight, config.patch_blur)
+    return _Survey(
+        cells, feats, weights, checkers, layout, geometry.corners / scale, geometry.landscape
+    )
+
+
+def _checker_mask(rect_to_patch, checkers, cell, config, size) -> np.ndarray:
+    """1 where the card patch is free of checkers (and their shadows), 0 under them."""
+    pw, ph = size
+    mask = np.ones((ph, pw), np.float32)
+    for ck in checkers:
+        if abs(ck.row - cell[0]) > 1 or abs(ck.col - cell[1]) > 1:
+            continue
+        x, y = ck.centre
+        ring = np.array(
+            [
+                [x + ck.radius * np.cos(a), y + ck.radius * np.sin(a)]
+                for a in np.linspace(0, 2 * np.pi, 16, endpoint=False)
+            ]
+        )
+        pts = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), rect_to_patch).reshape(-1, 2)
+        centre = pts.mean(axis=0)
+        pts = centre + (pts - centre) * (1 + config.checker_mask_margin)
+        cv2.fillPoly(mask, [np.round(pts).astype(np.int32).reshape(-1, 1, 2)], 0.0)
+    return mask
+
+
+def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | None = None):
+    """Read the board in ``image_bgr`` (a BGR still, ideally full resolution).
+
+    ``deck`` is None or "auto" (try every available profile, keep the lowest total cost), a
+    design or learnt profile name, or a :class:`DeckProfile`. Raises NoBoardFound when the image
+    holds no board and UnreadableImage for input that is not an image.
+    """
+    cfg = config or KoperReadConfig()
+    survey = _survey(image_bgr, cfg)
+    best = None
+    for profile in resolve_profiles(deck, cfg):
+        if profile.patch_size != tuple(cfg.patch_size):
+            raise VisionError(
+                f"deck profile {profile.name!r} was made for patch size {profile.patch_size}"
+            )
+        result = assign(cost_matrix(survey.feats, survey.weights, profile, cfg), cfg)
+        if best is None or result.mean_cost < best[1].mean_cost:
+            best = (profile, result)
+    profile, result = best
+    cells = [[None] * BOARD_CELLS for _ in range(BOARD_CELLS)]
+    conf = [[0.0] * BOARD_CELLS for _ in range(BOARD_CELLS)]
+    for i, (r, c) in enumerate(survey.cells):
+        if result.cards[i] >= 0:
+            cells[r][c] = profile.card_ids[result.cards[i]]
+            conf[r][c] = float(result.confidence[i])
+    votes = survey.layout.votes
+    for r in range(BOARD_CELLS):
+        for c in range(BOARD_CELLS):
+            if cells[r][c] is None:
+                conf[r][c] = float(np.clip(1.0 - votes[r, c] / cfg.card_border_white, 0.0, 1.0))
+    checkers = tuple(sorted((ck.row, ck.col, ck.color) for ck in survey.checkers))
+    return BoardReading(
+        cells=tuple(tuple(row) for row in cells),
+        checkers=checkers,
+        confidences=tuple(tuple(row) for row in conf),
+        corners=tuple((float(x), float(y)) for x, y in survey.corners),
+        deck=profile.name,
+        landscape=survey.landscape,
+    )
+
+
+def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | None = None):
+    """Learn a deck from one photo of its 52 cards in the canonical layout (no checkers).
+
+    The canonical layout (:func:`vision.sim.koper_layout.canonical_cells`) holds the cards in
+    order clubs, diamonds, hearts, spades, each ace to king, row by row in image orientation,
+    with the 12 empty spaces in the centre block (rows 2-5, columns 2-4). Cards may lie either
+    way up. Raises NoBoardFound if the photo does not show exactly that layout's card cells.
+    """
+    cfg = config or KoperReadConfig()
+    survey = _survey(image_bgr, cfg)
+    layout = canonical_cells()
+    expected = sorted(
+        (r, c) for r in range(BOARD_CELLS) for c in range(BOARD_CELLS) if layout[r][c] is not None
+    )
+    if survey.cells != expected:
+        raise NoBoardFound("the photo does not show the 52 cards in the canonical layout")
+    ids = tuple(layout[r][c] for r, c in survey.cells)
+    features = survey.feats.copy()
+    features.setflags(write=False)
+    return DeckProfile(name, ids, features)
