@@ -21,7 +21,12 @@ HAND_SIZE = 5
 
 
 def seat_name(state: KoperState, seat: int) -> str:
-    """"Light" or "Dark": how rulings name a seat."""
+    """"Light" or "Dark": how rulings name a seat.
+
+    >>> from engines.koper.setup import new_state
+    >>> seat_name(new_state({"colors": ["dark", "light"]}, seed=1), 0)
+    'Dark'
+    """
     return state.colors[seat].capitalize()
 
 

@@ -7,6 +7,10 @@ Actions (``Action.kind`` and ``data``):
   of their checkers on cards and has not used before;
 * ``remove``: ``{"at": [r, c]}``, the loser of an announcement round removes one of their own.
 
+Rule events (``RuleEvent.kind``): ``move``; ``announce_round`` (after turns 3, 6, 9, ...);
+``pass`` (a seat that cannot announce, and why); ``announce``; ``result`` (who removes a
+checker, if anyone); ``remove``; ``win``.
+
 Illegal actions come back as ``Step.reject(reason)``; malformed ones (unknown kind, a square that
 is not two numbers 0..7, no seat) raise :class:`~engines.core.EngineError`.
 

@@ -4,6 +4,11 @@ Each hop goes over one adjacent checker of either colour, in any of the eight di
 empty space just beyond; a chain hops as often as it likes and may end on any space it reaches
 (except where it started). Nothing is captured. A step and hops never mix in one move.
 
+The rules say nothing of a player who cannot move, and no rule is needed: blocking every checker
+of a player means filling every space next to them and every hop landing beyond, and a search of
+corner and edge positions found that this takes at least 13 other checkers for five or more
+blocked ones, while the opponent has at most 12 (and a player with four has already lost).
+
 >>> from engines.koper.game import GAME
 >>> state = GAME.new_state({}, seed=1)
 >>> Move.from_text("e6-e5") in legal_moves(state)

@@ -81,9 +81,6 @@ class KoperState:
                 return seat
         return None
 
-    def seat_of(self, color: str) -> int:
-        return self.colors.index(color)
-
     def card_at(self, square: Square) -> str | None:
         return self.cells[square[0]][square[1]]
 

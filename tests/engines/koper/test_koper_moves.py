@@ -32,6 +32,7 @@ def test_move_notation_round_trips() -> None:
 
 def test_start_moves_are_steps_and_short_hops_out_of_the_block() -> None:
     moves = legal_moves(GAME.new_state({}, seed=0))
+    assert len(moves) == len(list(moves)) == 33
     assert Move.from_text("e6-e5") in moves
     assert Move.from_text("e7-e5") in moves  # hop over e6
     assert Move.from_text("e6-e4") not in moves
