@@ -101,8 +101,7 @@ def infer_action(state: KoperState, observed: Mapping[Square, str]) -> Inference
                 "move", state.to_act, {"from": list(actor.gone[0]), "to": list(actor.new[0])}
             ))
         if len(actor.gone) == len(actor.new):
-            extra = _count(len(actor.gone) - 1).lower()
-            return _problem(f"{actor.describe()}; put {'one' if extra == 'a' else extra} back.")
+            return _problem(f"{actor.describe()}; put {_number(len(actor.gone) - 1)} back.")
         return _problem(f"{actor.describe()}; a move takes one checker to another space.")
     # Remove phase: the loser takes exactly one of their own checkers off.
     if other.any:
@@ -143,6 +142,11 @@ def _names(squares: tuple[Square, ...]) -> str:
 
 def _count(n: int) -> str:
     return _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+
+
+def _number(n: int) -> str:
+    """"one", "two", ... for the count of checkers to put back."""
+    return "one" if n == 1 else _count(n).lower()
 
 
 def _noun(squares: tuple[Square, ...]) -> str:
