@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engines.core import Action, Game, MatchRecord, RuleEvent, Step, replay_events
+from engines.core import Action, EngineError, Game, MatchRecord, RuleEvent, Step, replay_events
 from firmware_py.storage import Store
 
 Listener = Callable[[dict[str, Any]], None]
@@ -87,7 +87,10 @@ class Referee:
             if self.record is None or self.match_id is None:
                 return Step.reject("No game is running: start one on the home page.")
             rules = self.games[self.record.game]
-            step = rules.apply(self.state, action)
+            try:
+                step = rules.apply(self.state, action)
+            except EngineError as exc:  # malformed data from a phone: an answer, not a crash
+                return Step.reject(str(exc))
             if not step.ok:
                 return step
             self.store.append(self.match_id, action)

@@ -91,3 +91,12 @@ def test_home_and_game_pages_render(client: FlaskClient, table: Table) -> None:
     assert page.status_code == 200 and "koper.js" in page.get_data(as_text=True)
     assert client.get("/play/chess").status_code == 404
     assert client.get("/camera/snapshot.jpg").status_code == 404
+
+
+def test_malformed_action_data_is_an_answer_not_a_crash(player: FlaskClient) -> None:
+    start_koper(player)
+    for data in ({"from": "zz", "to": [4, 4]}, {}, {"at": [9, 9]}):
+        res = player.post("/api/action", json={"kind": "move", "player": 0, "data": data})
+        assert res.status_code == 409 and res.get_json()["reason"]
+    res = player.post("/api/action", json={"kind": "dance", "player": 0, "data": {}})
+    assert res.status_code == 409 and res.get_json()["reason"]
