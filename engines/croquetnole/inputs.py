@@ -75,6 +75,9 @@ def _check_correction(ref: Referee, data: Mapping[str, Any]) -> str | None:
     prison = data.get("prisoner_of")
     if prison is not None and (not c.is_knight or prison not in CASTLES or prison == c.owner):
         return "Only a knight can be a prisoner, and only in another castle."
+    held = prison if "prisoner_of" in data else c.prisoner_of
+    if "location" in data and held is not None and data["location"] != held:
+        return f"The {words(coin)} is held in {words(held)}: free it before moving it."
     if "next" in data and (not c.is_knight or data["next"] not in ref.full_course(c.owner)):
         return f"{data['next']!r} is not a step of the {words(coin)}'s course."
     return None

@@ -159,6 +159,7 @@ def test_nonsense_corrections_are_rejected(setup_state) -> None:
         {"coin": "moons-knight", "next": "moons-door"},
         {"coin": "moons-knight", "location": "mars"},
         {"coin": "moons-knight", "at": [1]},
+        {"coin": "moons-knight", "prisoner_of": "suns", "location": "wasteland"},
         {"flicks": -1},
         {},
     ):
