@@ -14,8 +14,11 @@ from engines.croquetnole.names import CASTLES, COINS, FEATURES, WASTELAND, featu
 GATES_DOORS = [f for f in FEATURES if feature_kind(f) != "tower"]
 TOWERS = [f for f in FEATURES if feature_kind(f) == "tower"]
 POINT = st.lists(st.floats(-20, 884, allow_nan=False), min_size=2, max_size=2)
-KINDS = ["flick", "flick", "pass", "pass", "pass", "pass", "hit", "strike", "strike", "strike",
-         "off_table", "rest", "rest", "rest", "place", "place", "end_turn", "croquet", "croquet", "advance", "advance"]
+# Event kinds with their weights ("croquet" also stands for corrections when none is offered).
+KINDS = [
+    *["flick"] * 2, *["pass"] * 4, "hit", *["strike"] * 3, "off_table", *["rest"] * 3,
+    *["place"] * 2, "end_turn", *["croquet"] * 2, *["advance"] * 2,
+]
 
 
 @st.composite
