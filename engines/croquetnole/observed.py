@@ -165,7 +165,7 @@ def on_pass(ref: Referee, data: Mapping[str, Any]) -> str | None:
     if direction not in ("in", "out"):
         return f"A pass goes 'in' or 'out', not {direction!r}."
     c = ref.coins[coin]
-    if ref.is_void(coin) or c.prisoner_of is not None:
+    if ref.is_void(coin) or c.on_tower:
         return None
     castle = feature_castle(name)
     if feature_kind(name) == "door":
@@ -208,7 +208,7 @@ def on_hit(ref: Referee, data: Mapping[str, Any]) -> str | None:
     if name not in FEATURES or feature_kind(name) != "tower":
         return f"{name!r} is not a tower."
     c = ref.coins[coin]
-    if ref.is_void(coin) or c.prisoner_of is not None:
+    if ref.is_void(coin) or c.on_tower:
         return None
     castle = feature_castle(name)
     if c.is_knight:
@@ -273,7 +273,7 @@ def on_strike(ref: Referee, data: Mapping[str, Any]) -> str | None:
     if coin == target:
         return "A coin cannot strike itself."
     a, b = ref.coins[coin], ref.coins[target]
-    if ref.is_void(coin, target) or a.prisoner_of is not None or b.prisoner_of is not None:
+    if ref.is_void(coin, target) or a.on_tower or b.on_tower:
         return None
     for k, g in ((a, b), (b, a)):
         if k.is_knight and g.on_duty and k.location == g.owner != k.owner:
@@ -315,7 +315,7 @@ def on_off_table(ref: Referee, data: Mapping[str, Any]) -> str | None:
     if at is None:
         return "off_table needs the point [x, y] where the coin fell."
     c = ref.coins[coin]
-    if ref.is_void(coin) or c.prisoner_of is not None:
+    if ref.is_void(coin) or c.on_tower:
         return None
     ref.update(coin, position=None)
     if coin == ref.played:
@@ -347,7 +347,7 @@ def end_flick(ref: Referee) -> None:
 
 
 def on_rest(ref: Referee, data: Mapping[str, Any]) -> str | None:
-    """Everything stopped: record where the coins lie (a prisoner stays on its tower) and close
+    """Everything stopped: record where the coins lie (a knight on a tower stays there) and close
     the flick."""
     positions = data.get("positions", {})
     if not isinstance(positions, Mapping):
@@ -360,7 +360,7 @@ def on_rest(ref: Referee, data: Mapping[str, Any]) -> str | None:
             return reason or f"The position of the {words(coin)} is not [x, y]."
         points[coin] = point
     for coin, point in points.items():
-        if ref.coins[coin].prisoner_of is None:
+        if not ref.coins[coin].on_tower:
             ref.update(coin, position=point)
     end_flick(ref)
     return None

@@ -84,6 +84,12 @@ class Coin:
         return coin_role(self.name) == "knight"
 
     @property
+    def on_tower(self) -> bool:
+        """A prisoner, or a released knight recovering: it sits on a tower and never moves by
+        itself (events about it are void until it is placed again)."""
+        return self.prisoner_of is not None or self.recovering
+
+    @property
     def on_duty(self) -> bool:
         """A guard is on duty while inside its own castle (knights are never on duty)."""
         return not self.is_knight and self.location == self.owner

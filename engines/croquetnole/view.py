@@ -2,7 +2,8 @@
 
 The picture is built for a page that draws the four castles and lists, per castle, the knight's
 course and next step, the guard's duty, the prisoners held, and the placements due with their
-target circles; buttons come straight from :func:`legal_inputs` (each is an Action's JSON).
+target circles; buttons come straight from :func:`legal_inputs` (each is an Action's JSON), and
+``report`` names the coins and features a player can report events about by hand.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from engines.core import Action
 from engines.croquetnole.course import describe
 from engines.croquetnole.layout import COIN_MM, TILE_MM, Corridor
-from engines.croquetnole.names import CASTLES, guard, knight, seat
+from engines.croquetnole.names import CASTLES, FEATURES, feature_kind, guard, knight, seat
 from engines.croquetnole.state import CROQUET_KINDS, Coin, State
 
 # How many of the latest rulings the view carries.
@@ -99,6 +100,11 @@ def view(state: State) -> dict[str, Any]:
         "sizes": {"tile_mm": TILE_MM, "coin_mm": COIN_MM},
         "players": list(state.options.players),
         "castle_order": list(CASTLES),
+        "report": {
+            "coins": [c.name for c in state.coins],
+            "gates_doors": [f for f in FEATURES if feature_kind(f) != "tower"],
+            "towers": [f for f in FEATURES if feature_kind(f) == "tower"],
+        },
     }
 
 

@@ -130,6 +130,8 @@ def test_view_is_json_with_everything_the_phone_shows(croquet) -> None:
         "tolerance_mm": 19.05, "why": "a prisoner is held on top of the Suns tower."}
     assert v["log"][-1]["kind"] == "turn"
     assert v["winner"] is None and v["croquet"] is None
+    assert v["report"]["coins"][:2] == ["moons-knight", "moons-guard"]
+    assert len(v["report"]["gates_doors"]) == 8 and len(v["report"]["towers"]) == 4
 
 
 def test_view_offers_croquet_kinds_and_legal_inputs_list_them(croquet) -> None:

@@ -137,3 +137,15 @@ def test_guard_must_go_back_on_duty_then_leave_some_other_way(croquet) -> None:
                "moons-guard hits suns-tower")
     assert r.coin("moons-knight").prisoner_of is None
     assert r.of("guard_returned")
+
+
+def test_a_recovering_knight_sits_on_its_tower_until_placed(croquet) -> None:
+    r = croquet(INVADING).then(CAPTURE + """
+        moons-guard flicks; moons-guard hits suns-tower; moons-guard strikes moons-knight
+        moons-knight passes moons-gate out
+        rest moons-knight 300 300
+    """)
+    k = r.coin("moons-knight")
+    assert (k.recovering, k.location, k.course[0]) == (True, "moons", "moons-gate out")
+    assert k.position == tuple(SUNS_TOWER)  # not yet lifted across to its own tower
+    assert "bonus" not in r.kinds
