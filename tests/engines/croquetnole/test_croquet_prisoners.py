@@ -140,7 +140,7 @@ def test_guard_must_go_back_on_duty_then_leave_some_other_way(croquet) -> None:
 
 
 def test_a_recovering_knight_sits_on_its_tower_until_placed(croquet) -> None:
-    r = croquet(INVADING).then(CAPTURE + """
+    r = croquet(INVADING).then(CAPTURE).then("""
         moons-guard flicks; moons-guard hits suns-tower; moons-guard strikes moons-knight
         moons-knight passes moons-gate out
         rest moons-knight 300 300
