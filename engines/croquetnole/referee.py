@@ -77,12 +77,10 @@ class Referee:
         return f.coin if f is not None and not f.refused else None
 
     def is_void(self, *coins: str) -> bool:
-        """Whether events about ``coins`` count for nothing: a refused flick, or a coin whose
-        part in this flick was illegal, or a coin that is not in play."""
+        """Whether events about ``coins`` count for nothing: during a refused flick, or for a
+        coin whose part in this flick was illegal."""
         f = self.flick
-        if f is not None and (f.refused or any(c in f.voided for c in coins)):
-            return True
-        return any(c not in self.coins for c in coins)
+        return f is not None and (f.refused or any(c in f.voided for c in coins))
 
     def grant(self, coin: str, n: int) -> str:
         """Give ``n`` bonus flicks to ``coin`` if it is the coin in play; the words for it."""

@@ -43,10 +43,14 @@ class Options:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any], castles: tuple[str, ...]) -> Options:
+        """Read the match options (``castles``: those of the layout); EngineError if wrong."""
+        unknown_keys = set(obj) - {"layout", "players", "croquet_default", "course"}
+        if unknown_keys:
+            raise EngineError(f"croquetnole: unknown options {sorted(unknown_keys)}")
         players = tuple(c for c in CASTLES if c in obj.get("players", castles))
         unknown = set(obj.get("players", ())) - set(castles)
         if unknown or not players:
-            raise EngineError(f"croquetnole: players must be castles of the layout, got {unknown}")
+            raise EngineError(f"croquetnole: players must be castles of the layout, not {unknown}")
         kind = int(obj.get("croquet_default", 1))
         if kind not in (1, 5):
             raise EngineError("croquetnole: croquet_default must be 1 or 5")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from engines.core import Action, MatchRecord, replay, replay_events
+import pytest
+
+from engines.core import Action, EngineError, MatchRecord, replay, replay_events
 from engines.croquetnole import GAME, State, default_layout
 from engines.croquetnole.names import CASTLES
 from engines.croquetnole.notation import play
@@ -174,3 +176,15 @@ def test_options_choose_players_course_and_layout() -> None:
     every = GAME.new_state({"players": ["moons", "crowns"]}, 0)
     assert every.coin("moons-knight").course[1] == "suns-gate in"
     assert len(GAME.view(every)["castles"]) == 4
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": ["mars"]}, {"players": []}, {"croquet_default": 3}, {"course": "some"},
+     {"speed": 2}, {"players": ["suns"], "layout": {
+         "tiles": [{"center": [0, 0]}, {"center": [100, 0]}, {"center": [50, 200], "stack": 2}],
+         "castles": {"moons": {"gate": [0, 1], "door": [0, 1], "tower": 2}}}}],
+)
+def test_bad_options_are_engine_errors(options: dict) -> None:
+    with pytest.raises(EngineError):
+        GAME.new_state(options, 0)
