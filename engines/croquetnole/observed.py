@@ -109,7 +109,8 @@ def _knight_step(ref: Referee, c: Coin, step: str) -> None:
         _score(ref, c, step)
     else:
         nxt = describe(c.course[0]) if c.course else "nothing"
-        ref.emit("no_score", f"{words(c.name)} goes through {describe(step)} out of sequence "
+        verb = "hits" if feature_kind(step.split()[0]) == "tower" else "goes through"
+        ref.emit("no_score", f"{words(c.name)} {verb} {describe(step)} out of sequence "
                  f"(next is {nxt}): no score.", coin=c.name, step=step)
 
 

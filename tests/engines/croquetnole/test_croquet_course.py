@@ -108,3 +108,13 @@ def test_a_coin_is_inside_a_castle_until_it_leaves_by_the_gate(croquet) -> None:
         rest moons-knight 500 600
     """)
     assert r.coin("moons-knight").location == "suns"
+
+
+def test_out_of_sequence_rulings_say_why(croquet) -> None:
+    r = croquet("moons-knight flicks; moons-knight hits suns-tower; moons-knight passes suns-door")
+    assert [e.text for e in r.of("no_score")] == [
+        "Moons knight hits the Suns tower out of sequence (next is the Moons gate (out)): "
+        "no score.",
+        "Moons knight goes through the Suns door out of sequence (next is the Moons gate (out)): "
+        "no score.",
+    ]
