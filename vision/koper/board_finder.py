@@ -37,12 +37,17 @@ class BoardGeometry:
 
 
 def card_mask(image_bgr: np.ndarray, config: KoperReadConfig) -> np.ndarray:
-    """Binary mask (uint8 0/255) of card-white pixels: Otsu on brightness among unsaturated
-    pixels, so the split adapts to the exposure and the table."""
+    """Binary mask (uint8 0/255) of card-white pixels: unsaturated, and at least
+    ``card_white_level`` times as bright as the brightest unsaturated pixels (their 95th
+    percentile), so the split follows the exposure and survives a light gradient across the
+    board. Wood and felt are saturated; a neutral table (slate) is much darker than card white."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     sat, val = hsv[..., 1], hsv[..., 2]
-    thresh, _ = cv2.threshold(val, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    white = (val > thresh) & (sat < config.card_max_saturation)
+    neutral = sat < config.card_max_saturation
+    if int(neutral.sum()) < 0.01 * neutral.size:
+        return np.zeros(sat.shape, np.uint8)
+    white_level = float(np.percentile(val[neutral], 95))
+    white = neutral & (val > config.card_white_level * white_level)
     return white.astype(np.uint8) * 255
 
 
@@ -90,7 +95,7 @@ def board_quad(mask: np.ndarray, config: KoperReadConfig) -> np.ndarray:
     sides are fitted as straight lines so that an empty corner cell does not cut the corner.
     """
     h, w = mask.shape
-    k = max(3, round(w / 120)) | 1
+    k = max(3, round(w * config.join_fraction)) | 1
     joined = cv2.morphologyEx(
         mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     )

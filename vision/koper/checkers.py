@@ -1,7 +1,7 @@
 """Checkers on the rectified board: circles of the expected size, then light versus dark.
 
-Circles are found with OpenCV's HOUGH_GRADIENT_ALT (radius bounded by the card size) and kept one
-per cell. Their colour is judged relative to each other: each checker's brightness is divided by
+Circles are found with OpenCV's HOUGH_GRADIENT_ALT (radius bounded by the card size), kept only
+when their inside is one colour (card art is not), and one per cell. Their colour is judged relative to each other: each checker's brightness is divided by
 the local white level (cards' white margins, fitted as a smooth surface over the board, so
 vignetting and a light gradient cancel), then the values are split in two by the largest drop in
 within-group variance. Only when the spread is too small for two sets does a fixed level decide.
@@ -50,13 +50,27 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
     best: dict[tuple[int, int], tuple[float, ...]] = {}
     if found is None:
         return []
+    lab = cv2.cvtColor(rect.image, cv2.COLOR_BGR2LAB)
     for x, y, r in found.reshape(-1, 3):
         cell = (int(y // ch), int(x // cw))
-        if not (0 <= cell[0] < BOARD_CELLS and 0 <= cell[1] < BOARD_CELLS):
-            continue
-        if cell not in best:  # HoughCircles returns the strongest circles first
+        if not (0 <= cell[0] < BOARD_CELLS and 0 <= cell[1] < BOARD_CELLS) or cell in best:
+            continue  # HoughCircles returns the strongest circles first
+        if _uniform_share(lab, x, y, r, config) >= 1.0 - config.checker_max_outliers:
             best[cell] = (float(x), float(y), float(r))
     return list(best.values())
+
+
+def _uniform_share(lab: np.ndarray, x: float, y: float, r: float, config) -> float:
+    """Share of the disc (85 % of the radius) whose Lab colour is within
+    ``checker_colour_tolerance`` of the disc's median: a checker's top is one colour, card art
+    inside a circle-like outline is not."""
+    mask = np.zeros(lab.shape[:2], np.uint8)
+    cv2.circle(mask, (round(x), round(y)), max(1, round(0.85 * r)), 255, -1)
+    pixels = lab[mask > 0].astype(np.int16)
+    if pixels.size == 0:
+        return 0.0
+    spread = np.abs(pixels - np.median(pixels, axis=0)).max(axis=1)
+    return float((spread <= config.checker_colour_tolerance).mean())
 
 
 def white_surface(rect: RectifiedBoard, layout: CardLayout) -> np.ndarray:

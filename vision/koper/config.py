@@ -13,10 +13,15 @@ class KoperReadConfig:
     900
     """
 
-    #: Width in pixels of the downscaled copy used to find the board and the checkers.
+    #: Target width in pixels of the downscaled copy in which everything is measured (the image
+    #: is reduced by the whole factor that comes nearest).
     work_width: int = 1200
     #: Pixels with HSV saturation above this are never card white (0-255).
     card_max_saturation: int = 90
+    #: Card white is at least this fraction of the brightest unsaturated pixels' level.
+    card_white_level: float = 0.5
+    #: Closing kernel that joins the cards into one board blob, as a fraction of image width.
+    join_fraction: float = 0.02
     #: The board blob must cover at least this fraction of the working image.
     min_board_fraction: float = 0.06
     #: Half the gap between cards, as a fraction of a cell: the outer card edges lie this far
@@ -41,7 +46,11 @@ class KoperReadConfig:
     #: Checker radius range, as fractions of the card's short side.
     checker_radius: tuple[float, float] = (0.34, 0.5)
     #: Hough (HOUGH_GRADIENT_ALT) circle perfectness threshold for checkers (0-1).
-    checker_circle_quality: float = 0.75
+    checker_circle_quality: float = 0.85
+    #: Lab distance from a disc's median colour within which a pixel counts as "the same colour".
+    checker_colour_tolerance: int = 25
+    #: A checker's disc may hold at most this share of other-coloured pixels (groove, highlight).
+    checker_max_outliers: float = 0.22
     #: A checker's brightness spread (relative to local white) below this means one colour only.
     checker_min_split: float = 0.12
     #: Relative brightness dividing light from dark checkers when only one colour is on the board.

@@ -98,12 +98,13 @@ def _card_patch_homography(quad_work: np.ndarray, landscape: bool, size: tuple[i
 def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
     image = _validate(image)
     h, w = image.shape[:2]
-    scale = min(1.0, config.work_width / w)
+    factor = max(1, round(w / config.work_width))  # whole factors make INTER_AREA much faster
     work = (
         image
-        if scale == 1.0
-        else cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+        if factor == 1
+        else cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
     )
+    scale = work.shape[1] / w
     geometry, _ = find_board(work, config)
     rect = rectify(work, geometry)
     layout = locate_cards(rect, config)

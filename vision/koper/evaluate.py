@@ -1,0 +1,66 @@
+"""Accuracy harness: read rendered boards and score cards and checkers against the truth.
+
+Used by ``tableside bench`` and by the tests.
+
+>>> scores = evaluate_designs(["anglo"], boards_per_design=1, seed=0, size=(1536, 864))
+>>> scores["anglo"]["card_accuracy"]
+1.0
+"""
+
+from vision.errors import VisionError
+from vision.koper.config import KoperReadConfig
+from vision.koper.reader import read_board
+from vision.sim.koper_board import render_board
+from vision.sim.koper_layout import BOARD_SIZE, random_layout
+
+
+def evaluate_designs(
+    designs,
+    boards_per_design: int,
+    seed: int,
+    size: tuple[int, int] = (1536, 864),
+    *,
+    deck: str | None = "design",
+    config: KoperReadConfig | None = None,
+) -> dict:
+    """Per design: card accuracy (share of the 64 cells read right, empty spaces included),
+    checker presence accuracy (share of the 64 cells whose has-a-checker is right), checker
+    colour accuracy (share of true checkers found with the right colour), boards read and
+    boards that failed with an error (counted as all wrong).
+
+    ``deck`` "design" reads each board with its own design's profile; None or "auto" makes the
+    reader choose, and then ``deck_right`` counts boards where it chose the right design.
+    """
+    results: dict[str, dict] = {}
+    for d_index, design in enumerate(designs):
+        cells_ok = presence_ok = colour_ok = colour_total = failed = deck_right = 0
+        for k in range(boards_per_design):
+            board_seed = seed + 1000 * d_index + k
+            cells, checkers = random_layout(board_seed)
+            shot = render_board(cells, checkers, design, seed=board_seed, size=size)
+            colour_total += len(checkers)
+            try:
+                reading = read_board(
+                    shot.image, deck=design if deck == "design" else deck, config=config
+                )
+            except VisionError:
+                failed += 1
+                continue
+            deck_right += reading.deck == design
+            truth_ck = {(r, c): k for r, c, k in checkers}
+            read_ck = {(r, c): k for r, c, k in reading.checkers}
+            for r in range(BOARD_SIZE):
+                for c in range(BOARD_SIZE):
+                    cells_ok += reading.cells[r][c] == cells[r][c]
+                    presence_ok += ((r, c) in truth_ck) == ((r, c) in read_ck)
+            colour_ok += sum(read_ck.get(rc) == k for rc, k in truth_ck.items())
+        n_cells = boards_per_design * BOARD_SIZE * BOARD_SIZE
+        results[design] = {
+            "card_accuracy": cells_ok / n_cells,
+            "checker_presence_accuracy": presence_ok / n_cells,
+            "checker_colour_accuracy": colour_ok / max(1, colour_total),
+            "boards": boards_per_design,
+            "failed": failed,
+            "deck_right": deck_right,
+        }
+    return results
