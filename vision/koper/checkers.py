@@ -1,10 +1,11 @@
 """Checkers on the rectified board: circles of the expected size, then light versus dark.
 
 Circles are found with OpenCV's HOUGH_GRADIENT_ALT (radius bounded by the card size), kept only
-when their inside is one colour (card art is not), and one per cell. Their colour is judged relative to each other: each checker's brightness is divided by
-the local white level (cards' white margins, fitted as a smooth surface over the board, so
-vignetting and a light gradient cancel), then the values are split in two by the largest drop in
-within-group variance. Only when the spread is too small for two sets does a fixed level decide.
+when their inside is one colour (card art is not), and one per cell. Their colour is judged
+relative to each other: each checker's brightness is divided by the local white level (cards'
+white margins, fitted as a smooth surface over the board, so vignetting and a light gradient
+cancel), then the values are split in two by the largest drop in within-group variance.
+Only when the spread is too small for two sets does a fixed level decide.
 """
 
 from dataclasses import dataclass
