@@ -56,3 +56,5 @@ class GamePlugin:
     start_options: tuple[StartOption, ...] = field(default=())
     #: Turns the home page's form answers into the engine's options.
     prepare_options: Callable[[Mapping[str, Any]], dict[str, Any]] = dict
+    #: Whether the GameView lists the legal actions (for a page whose buttons come from them).
+    legal_in_view: bool = False

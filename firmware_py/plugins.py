@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import engines.croquetnole
 import engines.koper
 from engines.koper.board import OPPOSITE
 from firmware_py.games import GamePlugin, StartOption
@@ -66,6 +67,63 @@ KOPER = GamePlugin(
 )
 
 
+def croquetnole_active_seats(state: Mapping[str, Any]) -> list[int]:
+    """The seat of the castle on turn in Croquetnole (nobody once the game is won)."""
+    return [] if state.get("winner") else [int(state["seat"])]
+
+
+def croquetnole_options(form: Mapping[str, Any]) -> dict[str, Any]:
+    """Engine options from the start form: the playing castles come as one comma-separated
+    choice.
+
+    >>> croquetnole_options({"players": "moons,crowns", "croquet_default": "5"})
+    {'players': ['moons', 'crowns'], 'croquet_default': 5}
+    """
+    options = dict(form)
+    if isinstance(options.get("players"), str):
+        options["players"] = [p.strip() for p in options["players"].split(",") if p.strip()]
+    if isinstance(options.get("croquet_default"), str) and options["croquet_default"].isdigit():
+        options["croquet_default"] = int(options["croquet_default"])
+    return options
+
+
+CROQUETNOLE = GamePlugin(
+    name="croquetnole",
+    title="Castle Croquetnole",
+    blurb="Two to four players flick knights and guards through four castles of piecepack tiles."
+    " Referee it from the camera, or tap what happened on the phone.",
+    rules=engines.croquetnole.GAME,
+    seat_names=("Moons", "Suns", "Crowns", "Arms"),
+    page="croquetnole.html",
+    active_seats=croquetnole_active_seats,
+    prepare_options=croquetnole_options,
+    legal_in_view=True,
+    start_options=(
+        StartOption(
+            "players",
+            "Castles that play (turn order Moons, Suns, Crowns, Arms)",
+            (
+                ("moons,suns,crowns,arms", "all four"),
+                ("moons,suns,crowns", "Moons, Suns and Crowns"),
+                ("moons,crowns", "Moons and Crowns (facing)"),
+                ("suns,arms", "Suns and Arms (facing)"),
+                ("moons,suns", "Moons and Suns"),
+            ),
+        ),
+        StartOption(
+            "course",
+            "Knights invade",
+            (("all", "every castle on the table"), ("players", "only the castles that play")),
+        ),
+        StartOption(
+            "croquet_default",
+            "If no croquet is chosen before the next flick",
+            (("1", "kind 1: two bonus flicks"), ("5", "kind 5: nudge, then drive the guard")),
+        ),
+    ),
+)
+
+
 def default_plugins() -> dict[str, GamePlugin]:
     """Every game of this build, by name."""
-    return {p.name: p for p in (KOPER,)}
+    return {p.name: p for p in (KOPER, CROQUETNOLE)}

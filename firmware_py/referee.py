@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from engines.core import Action, EngineError, Game, MatchRecord, RuleEvent, Step, replay_events
@@ -35,9 +35,13 @@ RECENT_EVENTS = 40
 class Referee:
     """Owns the current match of one table: record, state, version, problem and listeners."""
 
-    def __init__(self, store: Store, games: Mapping[str, Game[Any]]) -> None:
+    def __init__(
+        self, store: Store, games: Mapping[str, Game[Any]], legal_in_view: Collection[str] = ()
+    ) -> None:
         self.store = store
         self.games = dict(games)
+        #: Games whose GameView lists the legal actions (pages that draw their buttons from them).
+        self.legal_in_view = frozenset(legal_in_view)
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self.match_id: int | None = None
@@ -137,9 +141,15 @@ class Referee:
 
     # -- views and listeners -------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        """The GameView every phone receives: JSON, whole, with a version number."""
+        """The GameView every phone receives: JSON, whole, with a version number. ``options``
+        are the match's options; ``legal`` lists the legal actions' JSON for the games in
+        ``legal_in_view`` (None for the others)."""
         with self._lock:
             rules = self.game
+            record = self.record
+            legal = None
+            if rules is not None and record is not None and record.game in self.legal_in_view:
+                legal = [a.to_json() for a in rules.legal_actions(self.state)]
             return {
                 "version": self.version,
                 "match_id": self.match_id,
@@ -150,6 +160,8 @@ class Referee:
                 "actions": 0 if self.record is None else len(self.record.actions),
                 "problem": self.problem,
                 "extras": dict(self.extras),
+                "options": None if record is None else dict(record.options),
+                "legal": legal,
             }
 
     def listen(self, listener: Listener) -> Callable[[], None]:

@@ -71,7 +71,11 @@ class Table:
         self.config = config
         self.plugins = dict(plugins)
         self.store = Store(config.database)
-        self.referee = Referee(self.store, {name: p.rules for name, p in self.plugins.items()})
+        self.referee = Referee(
+            self.store,
+            {name: p.rules for name, p in self.plugins.items()},
+            legal_in_view=[name for name, p in self.plugins.items() if p.legal_in_view],
+        )
         self.camera_view = CameraView()
         self.controls = TableControls(config.gpio, on_end_turn=self.end_turn, on_undo=self.undo)
         self.secret_key = self._setting("secret_key", lambda: secrets.token_hex(32))
