@@ -1,0 +1,216 @@
+"""How piecepack pieces and the table look, drawn as vector shapes at any scale.
+
+FACTS (piecepack anatomy; piecepackr defaults): suit colours Suns #D55E00, Moons #000000, Crowns
+#009E73, Arms #56B4E9 (piecepackr's colour-blind-safe set); a tile's back is a 2 x 2 grid of small
+black crosses; its face has the value in the centre and a small suit symbol at the top left, in
+the suit colour (an ace is the suit symbol); a coin shows its suit in colour on one side and its
+value in black on the other, with a small direction mark near the edge on both.
+
+Shapes are polygons in a unit box (x right, y down, the symbol within radius 1 of the centre), so
+the same outline fills a coin sprite, a tile face in the table texture or a printed sheet.
+
+>>> sprite = coin_sprite("suns-knight", 2.0)
+>>> sprite.rgba.shape[2], round(float(sprite.rgba[..., 3].max()), 2), round(sprite.ppm, 1)
+(4, 1.0, 2.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from engines.croquetnole.layout import COIN_MM
+from engines.croquetnole.names import coin_owner, coin_role
+
+#: BGR suit colours (FACTS: piecepackr's colour-blind-safe defaults).
+SUIT_BGR: dict[str, tuple[int, int, int]] = {
+    "suns": (0, 94, 213),
+    "moons": (0, 0, 0),
+    "crowns": (115, 158, 0),
+    "arms": (233, 180, 86),
+}
+#: A guard's value per castle (RULINGS: Moons guard Ace, Suns 2, Crowns 3, Arms 4).
+GUARD_VALUE: dict[str, str] = {"moons": "A", "suns": "2", "crowns": "3", "arms": "4"}
+PIECE_BGR = (238, 243, 246)
+INK_BGR = (20, 20, 20)
+COIN_SIDE_BGR = (150, 164, 172)
+#: Sub-pixel bits for OpenCV's drawing functions.
+SHIFT = 4
+
+Polygons = list[np.ndarray]
+
+
+@dataclass(frozen=True, eq=False)
+class Sprite:
+    """A small top-down picture: premultiplied BGRA float32 in [0, 1], square with an odd side,
+    the piece centred on the middle pixel, at ``ppm`` pixels per mm."""
+
+    rgba: np.ndarray
+    ppm: float
+
+
+def _circle(cx: float, cy: float, r: float, n: int = 48) -> np.ndarray:
+    a = np.linspace(0, 2 * math.pi, n, endpoint=False)
+    return np.column_stack([cx + r * np.cos(a), cy + r * np.sin(a)])
+
+
+def _sun() -> Polygons:
+    rays = []
+    for k in range(8):
+        a = k * math.pi / 4
+        tip = (0.95 * math.cos(a), 0.95 * math.sin(a))
+        side = [(0.45 * math.cos(a + s), 0.45 * math.sin(a + s)) for s in (-0.28, 0.28)]
+        rays.append(np.array([side[0], tip, side[1]]))
+    return [_circle(0, 0, 0.55), *rays]
+
+
+def _moon() -> Polygons:
+    outer, inner, r2, c2 = 0.85, 0.0, 0.72, np.array([0.38, -0.22])
+    a = np.linspace(0, 2 * math.pi, 96, endpoint=False)
+    ring = np.column_stack([np.cos(a), np.sin(a)])
+    p1 = ring * outer + inner
+    keep1 = np.hypot(*(p1 - c2).T) > r2
+    p2 = ring * r2 + c2
+    keep2 = np.hypot(*p2.T) < outer
+    # The outer arc runs where it clears the inner disc; start it just after the gap.
+    start = int(np.argmax(~keep1[:-1] & keep1[1:])) + 1
+    arc1 = np.roll(p1, -start, axis=0)[np.roll(keep1, -start)]
+    start2 = int(np.argmax(~keep2[:-1] & keep2[1:])) + 1
+    arc2 = np.roll(p2, -start2, axis=0)[np.roll(keep2, -start2)]
+    return [np.vstack([arc1, arc2[::-1]])]
+
+
+def _crown() -> Polygons:
+    return [np.array([(-0.8, 0.55), (0.8, 0.55), (0.8, 0.0), (0.95, -0.6), (0.45, -0.1),
+                      (0.0, -0.8), (-0.45, -0.1), (-0.95, -0.6), (-0.8, 0.0)])]
+
+
+def _arms() -> Polygons:
+    """A fleur-de-lis: a tall centre petal, two curled side petals, a band and a foot."""
+    centre = np.array([(0.0, -0.95), (0.22, -0.55), (0.18, 0.1), (-0.18, 0.1), (-0.22, -0.55)])
+    parts = [centre]
+    for s in (-1, 1):
+        a = np.linspace(0, 2 * math.pi, 24, endpoint=False)
+        petal = np.column_stack([0.2 * np.cos(a), 0.42 * np.sin(a)])
+        rot = math.radians(35 * s)
+        rm = np.array([[math.cos(rot), -math.sin(rot)], [math.sin(rot), math.cos(rot)]])
+        parts.append(petal @ rm.T + (0.5 * s, -0.2))
+    parts.append(np.array([(-0.75, 0.1), (0.75, 0.1), (0.75, 0.3), (-0.75, 0.3)]))
+    parts.append(np.array([(-0.12, 0.3), (0.12, 0.3), (0.35, 0.9), (-0.35, 0.9)]))
+    return parts
+
+
+SUIT_SHAPES: dict[str, Callable[[], Polygons]] = {
+    "suns": _sun, "moons": _moon, "crowns": _crown, "arms": _arms,
+}
+
+
+def fill_shape(canvas: np.ndarray, polys: Polygons, to_px: Callable[[np.ndarray], np.ndarray],
+               colour: tuple[float, ...]) -> None:
+    """Fill each polygon (mapped to pixel coordinates by ``to_px``) on ``canvas``, anti-aliased
+    and with sub-pixel vertices."""
+    for poly in polys:
+        pts = np.round(to_px(np.asarray(poly, float)) * (1 << SHIFT)).astype(np.int32)
+        cv2.fillPoly(canvas, [pts], colour, cv2.LINE_AA, SHIFT)
+
+
+def suit_symbol(canvas: np.ndarray, suit: str, centre: tuple[float, float], radius: float,
+                colour: tuple[float, ...], angle_deg: float = 0.0) -> None:
+    """Draw a suit symbol of ``radius`` px centred at ``centre`` (px), turned by ``angle_deg``."""
+    a = math.radians(angle_deg)
+    rm = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * radius
+    fill_shape(canvas, SUIT_SHAPES[suit](), lambda p: p @ rm.T + centre, colour)
+
+
+def _direction_mark(canvas: np.ndarray, c: float, ppm: float, colour: tuple[int, ...]) -> None:
+    r = COIN_MM / 2 * ppm
+    tri = np.array([(0.0, -0.92), (0.09, -0.78), (-0.09, -0.78)]) * r + c
+    fill_shape(canvas, [tri], lambda p: p, colour)
+
+
+def coin_sprite(coin: str, ppm: float, master_ppm: float = 16.0) -> Sprite:
+    """The coin's top face seen from above at about ``ppm`` px/mm. Knights lie suit side up (the
+    symbol in colour), guards value side up (the numeral, or the ace's suit symbol, in black)."""
+    castle, role = coin_owner(coin), coin_role(coin)
+    size = math.ceil(COIN_MM * master_ppm) + 4
+    size += size % 2 == 0
+    c = (size - 1) / 2
+    r = COIN_MM / 2 * master_ppm
+    face = np.zeros((size, size, 3), np.uint8)
+    cv2.circle(face, (round(c * 16), round(c * 16)), round(r * 16), (214, 222, 226), -1,
+               cv2.LINE_AA, 4)
+    cv2.circle(face, (round(c * 16), round(c * 16)), round((r - 0.5 * master_ppm) * 16),
+               PIECE_BGR, -1, cv2.LINE_AA, 4)
+    if role == "knight":
+        suit_symbol(face, castle, (c, c), 0.58 * r, SUIT_BGR[castle])
+    elif GUARD_VALUE[castle] == "A":
+        suit_symbol(face, castle, (c, c), 0.58 * r, INK_BGR)
+    else:
+        text = GUARD_VALUE[castle]
+        scale = r / 22.0
+        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, max(1, round(r / 9)))
+        cv2.putText(face, text, (round(c - tw / 2), round(c + th / 2)), cv2.FONT_HERSHEY_DUPLEX,
+                    scale, INK_BGR, max(1, round(r / 9)), cv2.LINE_AA)
+    _direction_mark(face, c, master_ppm, SUIT_BGR[castle] if role == "knight" else INK_BGR)
+    alpha = np.zeros((size, size), np.uint8)
+    cv2.circle(alpha, (round(c * 16), round(c * 16)), round(r * 16), 255, -1, cv2.LINE_AA, 4)
+    return _premultiplied(face, alpha, master_ppm, ppm)
+
+
+def disc_sprite(ppm: float, colour: tuple[int, int, int], blur_mm: float = 0.0,
+                opacity: float = 1.0) -> Sprite:
+    """A plain coin-sized disc: a coin's side, or with ``blur_mm`` its soft shadow."""
+    master_ppm = 16.0
+    size = math.ceil((COIN_MM + 6 * blur_mm) * master_ppm) + 4
+    size += size % 2 == 0
+    c = (size - 1) / 2
+    alpha = np.zeros((size, size), np.uint8)
+    cv2.circle(alpha, (round(c * 16), round(c * 16)), round(COIN_MM / 2 * master_ppm * 16), 255,
+               -1, cv2.LINE_AA, 4)
+    if blur_mm:
+        alpha = cv2.GaussianBlur(alpha, (0, 0), blur_mm * master_ppm)
+    face = np.full((size, size, 3), colour, np.uint8)
+    sprite = _premultiplied(face, alpha, master_ppm, ppm)
+    return Sprite(sprite.rgba * np.float32(opacity), sprite.ppm)
+
+
+def _premultiplied(face: np.ndarray, alpha: np.ndarray, master_ppm: float,
+                   ppm: float) -> Sprite:
+    """Shrink a master drawing to about ``ppm`` with an area filter (odd size, so the centre
+    pixel stays the centre) and premultiply it."""
+    size = face.shape[0]
+    out = max(3, round(size * ppm / master_ppm) | 1)
+    rgba = np.dstack([face, alpha]).astype(np.float32) / 255.0
+    rgba[..., :3] *= rgba[..., 3:4]
+    small = cv2.resize(rgba, (out, out), interpolation=cv2.INTER_AREA)
+    return Sprite(small, master_ppm * out / size)
+
+
+def tile_back(canvas: np.ndarray, to_px: Callable[[np.ndarray], np.ndarray]) -> None:
+    """A tile's back: the blank tile and a 2 x 2 grid of small black crosses (``to_px`` maps tile
+    mm, centre at 0, to canvas px)."""
+    h = 25.4
+    fill_shape(canvas, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, PIECE_BGR)
+    arm, w = 3.2, 0.45
+    crosses = []
+    for cx in (-h / 2, h / 2):
+        for cy in (-h / 2, h / 2):
+            crosses.append(np.array([(cx - arm, cy - w), (cx + arm, cy - w), (cx + arm, cy + w),
+                                     (cx - arm, cy + w)]))
+            crosses.append(np.array([(cx - w, cy - arm), (cx + w, cy - arm), (cx + w, cy + arm),
+                                     (cx - w, cy + arm)]))
+    fill_shape(canvas, crosses, to_px, INK_BGR)
+
+
+def tile_ace(canvas: np.ndarray, suit: str, to_px: Callable[[np.ndarray], np.ndarray]) -> None:
+    """A tile's face showing the Ace of ``suit``: the suit symbol large in the centre and small at
+    the top left, in the suit colour."""
+    h = 25.4
+    fill_shape(canvas, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, PIECE_BGR)
+    shape = SUIT_SHAPES[suit]()
+    fill_shape(canvas, [p * 13.0 for p in shape], to_px, SUIT_BGR[suit])
+    fill_shape(canvas, [p * 3.6 + (-19.0, -19.0) for p in shape], to_px, SUIT_BGR[suit])

@@ -1,0 +1,573 @@
+"""Camera frames of a simulated Croquetnole scene, with each frame's ground truth.
+
+The static scene is rendered once per camera: the table (felt or wood) with its four ArUco
+markers on white paper and the floor around it, drop shadows of the tiles, the tiles' visible
+sides, the face-down tiles' backs (2 x 2 black crosses) and on the towers the knight suit's Ace;
+every pixel's ray is intersected with the plane of the table and with the planes of the tiles'
+tops, so perspective and lens distortion are exact. Uneven light (vignetting, a gradient and a
+lamp's pool) multiplies it.
+
+Each frame then copies that image and composites what moves: each coin (contact shadow, its side
+and its face, drawn with the camera's local affine map at the coin) integrated over the exposure
+by a motion-blur kernel built from the coin's path (bounces included), optionally sheared by a
+rolling shutter (each row read ``readout_s / height`` later than the one above); the hands with
+their soft shadows; and sensor noise (a pre-drawn pool, shifted at random per frame). A resting
+coin's patch is cached, so a still frame costs little more than a copy.
+
+Ground truth per coin: its centre in mm and in pixels (the centre of its top face, projected
+with the same camera model) at the moment its centre row was exposed (the frame's time with a
+global shutter), whether it is on the table, held or off, and how much of it a hand hides.
+
+>>> from vision.sim.croquet_camera import MODES, CameraModel
+>>> from vision.sim.croquet_scene import CroquetScene
+>>> from engines.croquetnole.layout import default_layout
+>>> cam = CameraModel.over_table(CameraMode(320, 180, 120.0))
+>>> r = CroquetRenderer(default_layout(), cam, RenderConfig(noise_sd=0.0))
+>>> scene = CroquetScene({"suns-knight": (300.0, 300.0)}, [])
+>>> image, truth = next(r.frames(scene))
+>>> image.shape, truth.coins["suns-knight"].visible
+((180, 320, 3), True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from engines.croquetnole.layout import COIN_MM, TILE_MM, Layout, Tile
+from engines.croquetnole.names import feature_castle
+from vision.markers import TableProfile, marker_image
+from vision.sim.croquet_art import (
+    COIN_SIDE_BGR,
+    SHIFT,
+    Sprite,
+    coin_sprite,
+    disc_sprite,
+    fill_shape,
+    tile_ace,
+    tile_back,
+)
+from vision.sim.croquet_camera import CameraMode, CameraModel
+from vision.sim.croquet_physics import COIN_THICK_MM, HELD, ON, STATUS_NAMES, TILE_THICK_MM
+from vision.sim.croquet_scene import CroquetScene, HandPose, SceneFrame, hand_parts
+
+#: Table surfaces: base BGR colour and whether it has a wood grain.
+SURFACES: dict[str, tuple[tuple[int, int, int], bool]] = {
+    "felt": ((52, 108, 40), False),
+    "wood": ((70, 118, 168), True),
+}
+FLOOR_BGR = (58, 62, 66)
+SKIN_BGR = (118, 150, 206)
+TILE_SIDE_BGR = (196, 204, 210)
+#: Where shadows fall: mm of offset per mm of height (the lamp is up and to the top left).
+SHADOW_DIR = (0.22, 0.30)
+
+
+@dataclass(frozen=True)
+class RenderConfig:
+    """Everything about the picture that is not the scene or the camera's geometry."""
+
+    surface: str = "felt"
+    exposure_s: float = 0.004
+    rolling_shutter: bool = False
+    readout_s: float = 0.008
+    noise_sd: float = 2.0
+    light_unevenness: float = 1.0
+    scene_samples: int = 33
+
+
+@dataclass(frozen=True)
+class CoinTruth:
+    """One coin in one frame: centre in mm and px (None when off the table or not yet placed),
+    its status ("on", "held", "off", "absent"), whether it can be seen (on the table and at most
+    half hidden by a hand), the share of its face a hand covers, and the time it was imaged."""
+
+    mm: tuple[float, float] | None
+    px: tuple[float, float] | None
+    status: str
+    visible: bool
+    covered: float
+    t: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mm": None if self.mm is None else [round(v, 3) for v in self.mm],
+            "px": None if self.px is None else [round(v, 3) for v in self.px],
+            "status": self.status,
+            "visible": self.visible,
+            "covered": round(self.covered, 3),
+        }
+
+
+@dataclass(frozen=True)
+class FrameTruth:
+    """Ground truth of one rendered frame."""
+
+    index: int
+    t: float
+    coins: Mapping[str, CoinTruth]
+    hands: tuple[HandPose, ...]
+
+
+@dataclass(frozen=True)
+class _Patch:
+    """A premultiplied BGRA patch (0-255 scale) to composite at ``origin`` (x, y) in the image."""
+
+    rgba: np.ndarray
+    origin: tuple[int, int]
+
+
+def _texture_noise(shape: tuple[int, int], sigma: float, blur: float, rng: np.random.Generator,
+                   ) -> np.ndarray:
+    """Smooth random field (float32, about unit spread) for blotches, grain and fuzz."""
+    small = (max(4, int(shape[1] / max(blur, 1.0))), max(4, int(shape[0] / max(blur, 1.0))))
+    field = rng.normal(0, 1, (small[1], small[0])).astype(np.float32)
+    field = cv2.resize(field, (shape[1], shape[0]), interpolation=cv2.INTER_CUBIC)
+    return field * np.float32(sigma)
+
+
+class CroquetRenderer:
+    """Renders :class:`SceneFrame` s of a layout through ``camera`` (see the module doc).
+
+    ``seed`` fixes the textures, the light and the noise, so a scene renders the same every time.
+    """
+
+    def __init__(self, layout: Layout, camera: CameraModel, config: RenderConfig | None = None,
+                 profile: TableProfile | None = None, seed: int = 0) -> None:
+        self.layout = layout
+        self.camera = camera
+        self.config = config or RenderConfig()
+        self.profile = profile or TableProfile()
+        self.seed = seed
+        if self.config.surface not in SURFACES:
+            raise ValueError(f"unknown table surface {self.config.surface!r}")
+        centre = (layout.table[0] / 2, layout.table[1] / 2)
+        self.scale = math.sqrt(abs(np.linalg.det(camera.jacobian(centre))))
+        rng = np.random.default_rng(seed)
+        self.gain = self._light(rng)
+        self.static = self._static(rng)
+        ppm = 1.6 * self.scale
+        self._sprites: dict[str, Sprite] = {}
+        self._side = disc_sprite(ppm, COIN_SIDE_BGR)
+        self._shadow = disc_sprite(ppm, (0, 0, 0), blur_mm=1.0, opacity=0.55)
+        self._ppm = ppm
+        self._cache: dict[str, tuple[tuple[float, ...], tuple[_Patch, Any, Any]]] = {}
+        self._noise = self._noise_pool(rng) if self.config.noise_sd > 0 else None
+        r = 0.75 * COIN_MM / 2 * self.scale
+        g = np.linspace(-r, r, 5)
+        grid = np.array([(x, y) for x in g for y in g if x * x + y * y <= r * r])
+        self._disc_probe = grid
+
+    # -- public ----------------------------------------------------------------------------------
+
+    @property
+    def window_s(self) -> float:
+        """How far around a frame's time the scene must sample the coins."""
+        cfg = self.config
+        return cfg.exposure_s / 2 + (cfg.readout_s / 2 if cfg.rolling_shutter else 0.0)
+
+    def frames(self, scene: CroquetScene) -> Iterator[tuple[np.ndarray, FrameTruth]]:
+        """Render every frame of ``scene`` lazily: (BGR image, ground truth)."""
+        for frame in scene.frames(self.window_s, self.config.scene_samples):
+            yield self.render(frame)
+
+    def render(self, frame: SceneFrame) -> tuple[np.ndarray, FrameTruth]:
+        """One BGR uint8 image and its ground truth."""
+        img = self.static.copy()
+        truths: dict[str, CoinTruth] = {}
+        order = np.argsort(frame.height, kind="stable")
+        drawn: dict[str, tuple[float, float]] = {}
+        for i in order:
+            name = frame.names[i]
+            status = int(frame.status[i])
+            if status == ON:
+                patch, centre, mm, t = self._coin(frame, int(i))
+                self._composite(img, patch, float(self.gain[_clamp_px(centre, self.camera)]))
+                drawn[name] = centre
+                truths[name] = CoinTruth(mm, centre, "on", True, 0.0, t)
+            elif status == HELD:
+                mm = (float(frame.pos[i, 0]), float(frame.pos[i, 1]))
+                px = self.camera.project(np.array([mm]), frame.height[i] + 40.0)[0]
+                truths[name] = CoinTruth(mm, (float(px[0]), float(px[1])), "held", False, 1.0,
+                                         frame.t)
+            else:
+                truths[name] = CoinTruth(None, None, STATUS_NAMES[status], False, 0.0, frame.t)
+        covered = dict.fromkeys(drawn, 0.0)
+        for pose in frame.hands:
+            self._hand_shadow(img, pose)
+            mask, origin = self._hand(img, pose)
+            for name, c in drawn.items():
+                covered[name] = max(covered[name], self._coverage(mask, origin, c))
+        for name, share in covered.items():
+            tr = truths[name]
+            truths[name] = CoinTruth(tr.mm, tr.px, tr.status, share <= 0.5, share, tr.t)
+        self._add_noise(img, frame.index)
+        return img, FrameTruth(frame.index, frame.t, truths, frame.hands)
+
+    # -- static scene ----------------------------------------------------------------------------
+
+    def _light(self, rng: np.random.Generator) -> np.ndarray:
+        """Per-pixel gain: vignetting, a gradient across the table and a lamp's soft pool."""
+        w, h = self.camera.size
+        k = self.config.light_unevenness
+        y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+        nx, ny = (x - w / 2) / (w / 2), (y - h / 2) / (w / 2)
+        r2 = nx * nx + ny * ny
+        vignette = 1.0 - 0.18 * k * r2
+        a = rng.uniform(0, 2 * math.pi)
+        gradient = 1.0 + 0.08 * k * (math.cos(a) * nx + math.sin(a) * ny)
+        lx, ly = rng.uniform(-0.4, 0.4, 2)
+        pool = 1.0 + 0.10 * k * np.exp(-((nx - lx) ** 2 + (ny - ly) ** 2) / 0.35)
+        return (vignette * gradient * pool).astype(np.float32)
+
+    def _static(self, rng: np.random.Generator) -> np.ndarray:
+        cam = self.camera
+        rays = cam.normalised_rays()
+        ground_pts = cam.plane_points(rays, 0.0)
+        tw, th = self.layout.table
+        lo = np.maximum(ground_pts.reshape(-1, 2).min(axis=0), (-1500.0, -1500.0)) - 5
+        hi = np.minimum(ground_pts.reshape(-1, 2).max(axis=0), (tw + 1500.0, th + 1500.0)) + 5
+        ppm = 2.0 * self.scale
+        ground = self._ground_texture(lo, hi, ppm, rng)
+        img = self._remap(ground, ground_pts, lo, ppm)[..., :3].astype(np.float32)
+        self._tile_sides(img)
+        for stack in sorted({t.stack for t in self.layout.tiles}):
+            layer = self._tile_layer(stack, ppm)
+            pts = cam.plane_points(rays, stack * TILE_THICK_MM)
+            top = self._remap(layer, pts, (0.0, 0.0), ppm)
+            a = top[..., 3:4].astype(np.float32) / 255.0
+            img = img * (1 - a) + top[..., :3].astype(np.float32) * a
+        img *= self.gain[..., None]
+        return np.clip(img, 0, 255).astype(np.uint8)
+
+    @staticmethod
+    def _remap(texture: np.ndarray, pts: np.ndarray, lo: Any, ppm: float) -> np.ndarray:
+        mx = (pts[..., 0] - np.float32(lo[0])) * np.float32(ppm) - np.float32(0.5)
+        my = (pts[..., 1] - np.float32(lo[1])) * np.float32(ppm) - np.float32(0.5)
+        return cv2.remap(texture, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                         borderValue=0)
+
+    def _ground_texture(self, lo: np.ndarray, hi: np.ndarray, ppm: float,
+                        rng: np.random.Generator) -> np.ndarray:
+        """Floor, table surface, markers on white paper and the tiles' drop shadows (BGRA)."""
+        size = (math.ceil((hi[1] - lo[1]) * ppm), math.ceil((hi[0] - lo[0]) * ppm))
+        base, wood = SURFACES[self.config.surface]
+
+        def to_px(p: np.ndarray) -> np.ndarray:
+            return (p - lo) * ppm - 0.5
+
+        shade = 1.0 + _texture_noise(size, 0.10, 40 * ppm, rng)
+        floor = np.empty((*size, 3), np.float32)
+        floor[:] = FLOOR_BGR
+        floor *= shade[..., None]
+        tw, th = self.layout.table
+        table_mask = np.zeros(size, np.uint8)
+        fill_shape(table_mask, [np.array([(0, 0), (tw, 0), (tw, th), (0, th)], float)], to_px,
+                   (255,))
+        surf_shade = 1.0 + _texture_noise(size, 0.06, 60 * ppm, rng)
+        if wood:
+            ys = np.arange(size[0], dtype=np.float32)[:, None] / ppm
+            warp = _texture_noise(size, 3.0, 120 * ppm, rng)
+            surf_shade *= 1.0 + 0.08 * np.sin(ys * (2 * math.pi / 7.0) + warp)
+        surf_shade += _texture_noise(size, 0.03, 1.0, rng)
+        surface = np.empty((*size, 3), np.float32)
+        surface[:] = base
+        surface *= surf_shade[..., None]
+        a = table_mask.astype(np.float32)[..., None] / 255.0
+        tex = floor * (1 - a) + surface * a
+        shadow = np.zeros(size, np.float32)
+        for tile in self.layout.tiles:
+            off = np.array(SHADOW_DIR) * tile.stack * TILE_THICK_MM
+            fill_shape(shadow, [np.array(tile.corners()) + off], to_px, (1.0,))
+        shadow = cv2.GaussianBlur(shadow, (0, 0), 2.0 * ppm)
+        tex *= (1.0 - 0.35 * shadow)[..., None]
+        out = np.clip(tex, 0, 255).astype(np.uint8)
+        self._markers(out, to_px)
+        return np.dstack([out, np.full(size, 255, np.uint8)])
+
+    def _markers(self, tex: np.ndarray, to_px: Any) -> None:
+        """Each marker's cells as exact polygons on a white paper square (quiet zone 8 mm)."""
+        side = self.profile.marker_mm
+        cell = side / 6
+        for mid, (cx, cy) in self.profile.markers.items():
+            paper = side / 2 + 8.0
+            fill_shape(tex, [np.array([(cx - paper, cy - paper), (cx + paper, cy - paper),
+                                       (cx + paper, cy + paper), (cx - paper, cy + paper)])],
+                       to_px, (246, 248, 248))
+            bits = marker_image(mid, 6)
+            x0, y0 = cx - side / 2, cy - side / 2
+            cells = [np.array([(x0 + c * cell, y0 + r * cell), (x0 + (c + 1) * cell,
+                               y0 + r * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell),
+                               (x0 + c * cell, y0 + (r + 1) * cell)])
+                     for r in range(6) for c in range(6) if bits[r, c] < 128]
+            fill_shape(tex, cells, to_px, (22, 22, 22))
+
+    def _tile_layer(self, stack: int, ppm: float) -> np.ndarray:
+        """The tops of the tiles ``stack`` high, as BGRA over the table (0, 0)-origin."""
+        tw, th = self.layout.table
+        size = (math.ceil(th * ppm), math.ceil(tw * ppm))
+        layer = np.zeros((*size, 4), np.uint8)
+        towers = {dict(self.layout.castles)[c].tower: c for c in self.layout.castle_names}
+        colour = layer[..., :3].copy()
+        alpha = layer[..., 3].copy()
+        for k, tile in enumerate(self.layout.tiles):
+            if tile.stack != stack:
+                continue
+            to_px = _tile_to_px(tile, ppm)
+            if k in towers:
+                tile_ace(colour, feature_castle(towers[k]), to_px)
+            else:
+                tile_back(colour, to_px)
+            h = TILE_MM / 2
+            fill_shape(alpha, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, (255,))
+        layer[..., :3] = colour
+        layer[..., 3] = alpha
+        return layer
+
+    def _tile_sides(self, img: np.ndarray) -> None:
+        """The tiles' sides that face the camera, shaded by which way they face."""
+        cam_xy = np.array(self.camera.centre[:2])
+        for tile in self.layout.tiles:
+            corners = np.array(tile.corners())
+            h = tile.stack * TILE_THICK_MM
+            for k in range(4):
+                a, b = corners[k], corners[(k + 1) % 4]
+                mid = (a + b) / 2
+                normal = mid - np.array(tile.center)
+                if float((cam_xy - mid) @ normal) <= 0:
+                    continue
+                quad = np.vstack([self.camera.project(np.array([a, b]), 0.0),
+                                  self.camera.project(np.array([b, a]), h)])
+                light = 0.75 + 0.2 * float(normal @ np.array([-0.6, -0.8])) / (TILE_MM / 2)
+                pts = np.round(quad * (1 << SHIFT)).astype(np.int32)
+                cv2.fillConvexPoly(img, pts, tuple(c * light for c in TILE_SIDE_BGR),
+                                   cv2.LINE_AA, SHIFT)
+                for level in range(1, tile.stack):
+                    seam = self.camera.project(np.array([a, b]), level * TILE_THICK_MM)
+                    cv2.line(img, tuple(np.round(seam[0] * 16).astype(int)),
+                             tuple(np.round(seam[1] * 16).astype(int)), (90, 90, 90), 1,
+                             cv2.LINE_AA, SHIFT)
+
+    # -- coins -----------------------------------------------------------------------------------
+
+    def _sprite(self, coin: str) -> Sprite:
+        if coin not in self._sprites:
+            self._sprites[coin] = coin_sprite(coin, self._ppm)
+        return self._sprites[coin]
+
+    def _coin(self, frame: SceneFrame, i: int) -> tuple[_Patch, tuple[float, float],
+                                                        tuple[float, float], float]:
+        """The coin's patch, its imaged centre (px), its centre (mm) and the time imaged."""
+        cam, cfg = self.camera, self.config
+        z0 = float(frame.height[i])
+        z1 = z0 + COIN_THICK_MM
+        path = frame.samples[:, i]
+        dt = frame.sample_dt
+
+        def at(offsets: np.ndarray) -> np.ndarray:
+            return np.column_stack([np.interp(offsets, dt, path[:, 0]),
+                                    np.interp(offsets, dt, path[:, 1])])
+
+        name = frame.names[i]
+        still = bool((path == path[0]).all())
+        if still:
+            key = (float(path[0, 0]), float(path[0, 1]), z0)
+            cached = self._cache.get(name)
+            if cached is not None and cached[0] == key:
+                patch, px, mm = cached[1]
+                return patch, px, mm, frame.t
+        tau = 0.0
+        rho = cfg.readout_s / cam.size[1] if cfg.rolling_shutter else 0.0
+        if rho:
+            for _ in range(2):
+                row = cam.project(at(np.array([tau])), z1)[0, 1]
+                tau = (row / cam.size[1] - 0.5) * cfg.readout_s
+        ref = at(np.array([tau]))[0]
+        mm = (float(ref[0]), float(ref[1]))
+        centre = cam.project(ref[None], z1)[0]
+        px = (float(centre[0]), float(centre[1]))
+        exposure = at(tau + np.linspace(-cfg.exposure_s / 2, cfg.exposure_s / 2, 24))
+        jac = cam.jacobian(mm, z1)
+        offsets = (exposure - ref) @ jac.T
+        reach = float(np.abs(offsets).max())
+        velocity = (at(np.array([tau + 5e-4])) - at(np.array([tau - 5e-4])))[0] / 1e-3
+        v_px = jac @ velocity
+        radius = COIN_MM / 2 * self.scale * 1.25 + 4 + reach + abs(rho) * float(
+            np.hypot(*v_px)) * COIN_MM * self.scale
+        ox, oy = math.floor(centre[0] - radius), math.floor(centre[1] - radius)
+        size = (math.ceil(2 * radius) + 2,) * 2
+        o = np.array([ox, oy], float)
+        shadow_at = cam.project((ref + np.array(SHADOW_DIR) * COIN_THICK_MM * 3)[None], z0)[0]
+        base_at = cam.project(ref[None], z0)[0]
+        acc = _warp(self._shadow, jac, shadow_at - o, size)
+        side = _warp(self._side, jac, base_at - o, size)
+        acc = side + (1 - side[..., 3:4]) * acc
+        top = _warp(self._sprite(name), jac, centre - o, size)
+        acc = top + (1 - top[..., 3:4]) * acc
+        if rho and (v_px != 0).any():
+            yc = centre[1] - oy
+            vx, vy = v_px * rho
+            shear = np.array([[1, -vx, vx * yc], [0, 1 - vy, vy * yc]])
+            acc = cv2.warpAffine(acc, shear, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+        if reach >= 0.3:
+            acc = cv2.filter2D(acc, -1, _blur_kernel(offsets), borderType=cv2.BORDER_CONSTANT)
+        patch = _Patch(acc * np.float32(255.0), (ox, oy))
+        if still:
+            self._cache[name] = ((mm[0], mm[1], z0), (patch, px, mm))
+        return patch, px, mm, float(frame.t + tau)
+
+    @staticmethod
+    def _composite(img: np.ndarray, patch: _Patch, gain: float) -> None:
+        h, w = img.shape[:2]
+        ox, oy = patch.origin
+        ph, pw = patch.rgba.shape[:2]
+        x0, y0, x1, y1 = max(ox, 0), max(oy, 0), min(ox + pw, w), min(oy + ph, h)
+        if x1 <= x0 or y1 <= y0:
+            return
+        p = patch.rgba[y0 - oy : y1 - oy, x0 - ox : x1 - ox]
+        region = img[y0:y1, x0:x1].astype(np.float32)
+        out = region * (1 - p[..., 3:4] / 255.0) + p[..., :3] * gain
+        img[y0:y1, x0:x1] = np.clip(out, 0, 255).astype(np.uint8)
+
+    # -- hands -----------------------------------------------------------------------------------
+
+    def _hand(self, img: np.ndarray, pose: HandPose) -> tuple[np.ndarray, tuple[int, int]]:
+        """Draw the hand; return its coverage mask (uint8) and the mask's origin (x, y)."""
+        polys = [self.camera.project(p, pose.height_mm) for p in hand_parts(pose)]
+        box = _bbox(polys, img.shape)
+        if box is None:
+            return np.zeros((0, 0), np.uint8), (0, 0)
+        x0, y0, x1, y1 = box
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        for p in polys:
+            pts = np.round((p - (x0, y0)) * (1 << SHIFT)).astype(np.int32)
+            cv2.fillConvexPoly(mask, pts, 255, cv2.LINE_AA, SHIFT)
+        a = mask.astype(np.float32)[..., None] / 255.0
+        region = img[y0:y1, x0:x1].astype(np.float32)
+        skin = np.array(SKIN_BGR, np.float32) * self.gain[y0:y1, x0:x1, None]
+        img[y0:y1, x0:x1] = np.clip(region * (1 - a) + skin * a, 0, 255).astype(np.uint8)
+        return mask, (x0, y0)
+
+    def _hand_shadow(self, img: np.ndarray, pose: HandPose) -> None:
+        """A soft shadow cast by the hand onto the table (drawn at a quarter resolution)."""
+        off = np.array(SHADOW_DIR) * pose.height_mm
+        polys = [self.camera.project(p + off, 0.0) for p in hand_parts(pose)]
+        box = _bbox(polys, img.shape, pad=int(20 * self.scale) + 2)
+        if box is None:
+            return
+        x0, y0, x1, y1 = box
+        q = 4
+        small = np.zeros(((y1 - y0 + q - 1) // q, (x1 - x0 + q - 1) // q), np.float32)
+        for p in polys:
+            pts = np.round((p - (x0, y0)) / q * (1 << SHIFT)).astype(np.int32)
+            cv2.fillConvexPoly(small, pts, 1.0, cv2.LINE_AA, SHIFT)
+        small = cv2.GaussianBlur(small, (0, 0), max(0.5, 6 * self.scale / q))
+        shade = cv2.resize(small, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
+        region = img[y0:y1, x0:x1].astype(np.float32) * (1 - 0.4 * shade[..., None])
+        img[y0:y1, x0:x1] = region.astype(np.uint8)
+
+    def _coverage(self, mask: np.ndarray, origin: tuple[int, int],
+                  centre: tuple[float, float]) -> float:
+        """Share of a coin's face (probed on a grid) that the hand mask covers."""
+        pts = np.round(self._disc_probe + centre - origin).astype(int)
+        h, w = mask.shape
+        inside = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
+        if not inside.any():
+            return 0.0
+        vals = np.zeros(len(pts), np.float32)
+        vals[inside] = mask[pts[inside, 1], pts[inside, 0]] / 255.0
+        return float(vals.mean())
+
+    # -- sensor ----------------------------------------------------------------------------------
+
+    def _noise_pool(self, rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray]]:
+        """A few frames of Gaussian read noise, as (positive, negative) uint8 pairs."""
+        w, h = self.camera.size
+        pool = []
+        for _ in range(3):
+            n = np.empty((h + 16, w + 16, 3), np.int16)
+            cv2.setRNGSeed(int(rng.integers(1 << 31)))
+            cv2.randn(n, 0, self.config.noise_sd)
+            pool.append((np.clip(n, 0, 255).astype(np.uint8),
+                         np.clip(-n, 0, 255).astype(np.uint8)))
+        return pool
+
+    def _add_noise(self, img: np.ndarray, index: int) -> None:
+        if self._noise is None:
+            return
+        rng = np.random.default_rng((self.seed, index))
+        k, dy, dx = int(rng.integers(len(self._noise))), *(int(v) for v in rng.integers(0, 16, 2))
+        h, w = img.shape[:2]
+        pos, neg = self._noise[k]
+        cv2.add(img, pos[dy : dy + h, dx : dx + w], img)
+        cv2.subtract(img, neg[dy : dy + h, dx : dx + w], img)
+
+
+def _tile_to_px(tile: Tile, ppm: float) -> Any:
+    """Map tile-local mm (centre 0, the tile's own axes) to layer pixels."""
+    a = math.radians(tile.angle_deg)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    c = np.array(tile.center)
+
+    def to_px(p: np.ndarray) -> np.ndarray:
+        return (p @ rot.T + c) * ppm - 0.5
+
+    return to_px
+
+
+def _warp(sprite: Sprite, jac: np.ndarray, centre: np.ndarray, size: tuple[int, int],
+          ) -> np.ndarray:
+    """Draw ``sprite`` into a patch of ``size`` with its middle at ``centre`` (patch px), mapped
+    by the camera's local affine ``jac`` (px per mm)."""
+    n = sprite.rgba.shape[0]
+    a = jac / sprite.ppm
+    t = centre - a @ np.array([(n - 1) / 2, (n - 1) / 2])
+    return cv2.warpAffine(sprite.rgba, np.column_stack([a, t]), size, flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+def _blur_kernel(offsets: np.ndarray) -> np.ndarray:
+    """A motion-blur kernel: the exposure's sub-positions (px, relative to the reference one)
+    splatted bilinearly, normalised, and flipped so that ``filter2D`` convolves with it."""
+    r = math.ceil(float(np.abs(offsets).max())) + 1
+    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    for dx, dy in offsets:
+        x, y = r + dx, r + dy
+        ix, iy = math.floor(x), math.floor(y)
+        fx, fy = x - ix, y - iy
+        k[iy, ix] += (1 - fx) * (1 - fy)
+        k[iy, ix + 1] += fx * (1 - fy)
+        k[iy + 1, ix] += (1 - fx) * fy
+        k[iy + 1, ix + 1] += fx * fy
+    return cv2.flip(k / k.sum(), -1)
+
+
+def _bbox(polys: list[np.ndarray], shape: tuple[int, ...],
+          pad: int = 2) -> tuple[int, int, int, int] | None:
+    pts = np.vstack(polys)
+    h, w = shape[:2]
+    x0 = max(0, math.floor(pts[:, 0].min()) - pad)
+    y0 = max(0, math.floor(pts[:, 1].min()) - pad)
+    x1 = min(w, math.ceil(pts[:, 0].max()) + pad)
+    y1 = min(h, math.ceil(pts[:, 1].max()) + pad)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return x0, y0, x1, y1
+
+
+def _clamp_px(p: tuple[float, float], camera: CameraModel) -> tuple[int, int]:
+    w, h = camera.size
+    return (min(max(round(p[1]), 0), h - 1), min(max(round(p[0]), 0), w - 1))
+
+
+def render_mode(mode: CameraMode, layout: Layout, seed: int = 0,
+                config: RenderConfig | None = None, **camera: Any) -> CroquetRenderer:
+    """A renderer for a camera in ``mode`` placed over the table (keyword arguments go to
+    :meth:`CameraModel.over_table`)."""
+    cam = CameraModel.over_table(mode, layout.table, **camera)
+    return CroquetRenderer(layout, cam, config, seed=seed)

@@ -1,0 +1,401 @@
+"""A simulated Croquetnole scene: a play's actions carried out by hands on the coin physics, seen
+frame by frame at the camera's rate, with the ground-truth events.
+
+Frames come lazily from :meth:`CroquetScene.frames` (never all in memory). Each
+:class:`SceneFrame` holds the coins at the frame's time, and, for the renderer's motion blur and
+rolling shutter, their centres sampled across a window around it; plus the hands. Hands move along
+smooth key-framed paths in a plane ``height_mm`` above the table, their arm reaching back past the
+table's edge: a flick's hand comes in behind the coin, hovers, flicks, follows through a little
+and withdraws; a lift's hand covers the coin, carries it (hidden, at a fixed offset from the palm)
+and puts it down; a resting hand just stays. Actions run one after another, each starting
+``pause_s`` after the previous one ended (a flick ends when everything has stopped and its hand
+has gone).
+
+>>> from vision.sim.croquet_script import Flick
+>>> scene = CroquetScene({"moons-knight": (442.0, 552.0)},
+...                      [Flick("moons-knight", 900.0, heading_deg=-90.0)])
+>>> n = sum(1 for _ in scene.frames())
+>>> [e["event"] for e in scene.events]
+['flick', 'pass', 'rest']
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engines.croquetnole.layout import COIN_MM, Layout, Point, default_layout
+from engines.croquetnole.names import COINS, FEATURES, feature_castle, feature_kind
+from vision.sim.croquet_physics import HELD, ON, CoinTable, PhysicsConfig
+from vision.sim.croquet_script import (
+    Action,
+    Flick,
+    HandRest,
+    Lift,
+    Place,
+    Play,
+    ScriptedPlay,
+    TableView,
+    Wait,
+    parse_script,
+    split_setup,
+)
+from vision.sim.croquet_truth import Event, EventRecorder
+
+
+@dataclass(frozen=True)
+class HandTiming:
+    """How hands move: reach and withdraw times, a flick's hover before it, carrying speed, the
+    pause between actions, the hand's height and how far the palm centre stays behind the coin
+    it flicks (the fingers reach forward from the palm by ``finger_mm``)."""
+
+    reach_s: float = 0.35
+    hover_s: float = 0.12
+    leave_s: float = 0.35
+    carry_mm_s: float = 400.0
+    pause_s: float = 0.25
+    height_mm: float = 40.0
+    finger_mm: float = 50.0
+    palm_behind_mm: float = 60.0
+
+
+@dataclass(frozen=True)
+class HandPose:
+    """A hand at one moment: palm centre (table mm, in the hand's plane ``height_mm`` above the
+    table), ``arm`` the unit vector from the palm toward the shoulder, and the coin it holds."""
+
+    palm: Point
+    arm: Point
+    height_mm: float
+    holding: str | None = None
+
+
+@dataclass(frozen=True)
+class HandPath:
+    """Key frames (time, palm point) joined by smooth (smoothstep) moves."""
+
+    keys: tuple[tuple[float, Point], ...]
+    arm: Point
+    height_mm: float
+
+    @property
+    def start(self) -> float:
+        return self.keys[0][0]
+
+    @property
+    def end(self) -> float:
+        return self.keys[-1][0]
+
+    def palm(self, t: float) -> Point:
+        """The palm at time ``t`` (held at the first or last key outside the path's span)."""
+        keys = self.keys
+        if t <= keys[0][0]:
+            return keys[0][1]
+        for (ta, a), (tb, b) in itertools.pairwise(keys):
+            if t <= tb:
+                u = (t - ta) / (tb - ta) if tb > ta else 1.0
+                s = u * u * (3 - 2 * u)
+                return (a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1]))
+        return keys[-1][1]
+
+
+def hand_parts(pose: HandPose) -> list[np.ndarray]:
+    """The hand's outline as convex polygons (palm, fingers, thumb, forearm) in table mm, lying in
+    the hand's plane: the renderer fills each one (their union is the hand)."""
+    ax, ay = pose.arm
+    fx, fy = -ax, -ay
+    sx, sy = -fy, fx
+    px, py = pose.palm
+
+    def pt(f: float, s: float) -> tuple[float, float]:
+        return (px + f * fx + s * sx, py + f * fy + s * sy)
+
+    ang = np.linspace(0, 2 * math.pi, 20, endpoint=False)
+    palm = np.array([pt(45 * math.cos(a), 40 * math.sin(a)) for a in ang])
+    fingers = np.array([pt(5, -36), pt(42, -30), pt(50, -12), pt(50, 12), pt(42, 30), pt(5, 36)])
+    thumb = np.array([pt(-5 + 14 * math.cos(a), 40 + 11 * math.sin(a)) for a in ang])
+    arm = np.array([pt(-20, -33), pt(-20, 33), pt(-900, 45), pt(-900, -45)])
+    return [palm, fingers, thumb, arm]
+
+
+@dataclass(frozen=True, eq=False)
+class SceneFrame:
+    """The scene at frame ``index`` (time ``t`` s): per coin (ordered as ``names``) its centre
+    ``pos`` (mm), the height of its underside ``height`` (mm), its ``status`` (ABSENT, ON, HELD,
+    OFF of :mod:`croquet_physics`); its centre at times ``t + sample_dt`` (``samples``, (K, N, 2));
+    and the hands."""
+
+    index: int
+    t: float
+    names: tuple[str, ...]
+    pos: np.ndarray
+    height: np.ndarray
+    status: np.ndarray
+    sample_dt: np.ndarray
+    samples: np.ndarray
+    hands: tuple[HandPose, ...]
+
+
+@dataclass(frozen=True)
+class _Until:
+    """What an action waits for: a time, or (``t`` None) everything at rest."""
+
+    t: float | None
+
+
+class CroquetScene:
+    """A scene: coins standing at ``setup`` in the first frame, then ``play``'s actions (a play or
+    a list of actions), simulated at ``fps``. After :meth:`frames` is exhausted, ``events`` holds
+    the ground truth's events in time order."""
+
+    def __init__(
+        self,
+        setup: Mapping[str, Point],
+        play: Play | Sequence[Action],
+        layout: Layout | None = None,
+        fps: float = 120.0,
+        physics: PhysicsConfig | None = None,
+        timing: HandTiming = HandTiming(),
+        tail_s: float = 0.3,
+    ) -> None:
+        self.layout = layout or default_layout()
+        self.setup = dict(setup)
+        self.play: Play = ScriptedPlay(play) if isinstance(play, Sequence) else play
+        self.fps = fps
+        self.physics = physics or PhysicsConfig()
+        self.timing = timing
+        self.tail_s = tail_s
+        self.names = tuple(c for c in COINS if c in self.setup) + tuple(
+            c for c in COINS if c not in self.setup
+        )
+        self.table = CoinTable(self.layout, self.names, self.physics)
+        self.recorder = EventRecorder(self.table)
+        for coin, at in self.setup.items():
+            self.recorder.setup(coin, at)
+        self._hands: list[HandPath] = []
+        self._held: dict[str, tuple[HandPath, Point]] = {}
+        self._free_at = 0.0
+        self._bt: list[float] = [0.0]
+        self._bp: list[np.ndarray] = [self.table.pos.copy()]
+        self._bs: list[np.ndarray] = [self.table.status.copy()]
+
+    @classmethod
+    def from_script(cls, text: str, **kwargs: object) -> CroquetScene:
+        """A scene from script text (module :mod:`croquet_script`): its opening placements are
+        the setup."""
+        setup, actions = split_setup(parse_script(text))
+        return cls(setup, actions, **kwargs)  # type: ignore[arg-type]
+
+    @property
+    def events(self) -> list[Event]:
+        return self.recorder.sorted_events()
+
+    # -- frames ----------------------------------------------------------------------------------
+
+    def frames(self, window_s: float = 0.0, samples: int = 1) -> Iterator[SceneFrame]:
+        """Frames one by one until the play is over, everything rests and the hands have gone
+        (plus ``tail_s``). Each frame samples the coins at ``samples`` times evenly spread over
+        ``[t - window_s, t + window_s]`` (just ``t`` when ``samples`` is 1)."""
+        script = self._script()
+        wait: _Until | None = next(script, None)
+        offsets = np.linspace(-window_s, window_s, samples) if samples > 1 else np.zeros(1)
+        index = 0
+        while True:
+            t = index / self.fps
+            wait = self._run_until(t + window_s, script, wait)
+            yield self._frame(index, t, offsets)
+            idle = wait is None and not self.table.is_moving()
+            if idle and t >= max(self._free_at, self.table.stopped_at) + self.tail_s:
+                return
+            index += 1
+
+    def _run_until(self, horizon: float, script: Iterator[_Until],
+                   wait: _Until | None) -> _Until | None:
+        while wait is not None:
+            if wait.t is not None:
+                if wait.t > horizon:
+                    break
+                self._physics_to(wait.t)
+            else:
+                self._physics_to(horizon)
+                if self.table.is_moving():
+                    break
+            wait = next(script, None)
+        self._physics_to(horizon)
+        return wait
+
+    def _physics_to(self, t: float) -> None:
+        if t > self.table.t:
+            self.table.advance(t, self)
+        for coin, (path, offset) in self._held.items():
+            p = path.palm(self.table.t)
+            self.table.carry(coin, (p[0] + offset[0], p[1] + offset[1]))
+        self._record()
+
+    def _record(self) -> None:
+        self._bt.append(self.table.t)
+        self._bp.append(self.table.pos.copy())
+        self._bs.append(self.table.status.copy())
+
+    # step observer: forward to the recorder and keep the path for sampling
+    def on_step(self, table: CoinTable, t0: float, t1: float, p0: np.ndarray,
+                v0: np.ndarray) -> None:
+        self.recorder.on_step(table, t0, t1, p0, v0)
+        self._record()
+
+    def on_off_table(self, table: CoinTable, coin: str, t: float, at: Point) -> None:
+        self.recorder.on_off_table(table, coin, t, at)
+
+    def _frame(self, index: int, t: float, offsets: np.ndarray) -> SceneFrame:
+        times = np.array(self._bt)
+        pos = np.array(self._bp)
+        want = t + offsets
+        k = np.clip(np.searchsorted(times, want, side="right"), 1, len(times) - 1)
+        span = times[k] - times[k - 1]
+        u = np.where(span > 0, (want - times[k - 1]) / np.where(span > 0, span, 1.0), 1.0)
+        u = np.clip(u, 0.0, 1.0)[:, None, None]
+        samples = pos[k - 1] + (pos[k] - pos[k - 1]) * u
+        keep = max(0, int(np.searchsorted(times, t + offsets[0] - 1.0 / self.fps)) - 1)
+        status = self._bs[int(np.searchsorted(times, t, side="right")) - 1].copy()
+        del self._bt[:keep], self._bp[:keep], self._bs[:keep]
+        centre = int(np.argmin(np.abs(offsets)))
+        holders = {id(path): coin for coin, (path, _) in self._held.items()}
+        hands = tuple(
+            HandPose(path.palm(t), path.arm, path.height_mm, holders.get(id(path)))
+            for path in self._hands
+            if path.start <= t <= path.end
+        )
+        self._hands = [p for p in self._hands if p.end >= t]
+        return SceneFrame(index, t, self.names, samples[centre].copy(),
+                          self.table.height().copy(), status, offsets, samples, hands)
+
+    # -- carrying out actions --------------------------------------------------------------------
+
+    def _view(self) -> TableView:
+        tab = self.table
+        positions = {n: tab.position(n) for i, n in enumerate(tab.names) if tab.status[i] == ON}
+        missing = tuple(n for i, n in enumerate(tab.names) if tab.status[i] != ON
+                        and tab.status[i] != HELD)
+        return TableView(tab.t, self.layout, positions, missing, self.recorder.events)
+
+    def _script(self) -> Iterator[_Until]:
+        while True:
+            action = self.play.next_action(self._view())
+            if action is None:
+                return
+            start = max(self.table.t, self._free_at) + self.timing.pause_s
+            if isinstance(action, Flick):
+                yield from self._flick(action, start)
+            elif isinstance(action, Lift):
+                yield from self._carry(action.coin, action.to, start, lift=True)
+            elif isinstance(action, Place):
+                yield from self._carry(action.coin, action.at, start, lift=False)
+            elif isinstance(action, HandRest):
+                yield from self._rest(action, start)
+            else:
+                assert isinstance(action, Wait)
+                self._free_at = start - self.timing.pause_s + action.duration_s
+                yield _Until(self._free_at)
+
+    def _direction(self, a: Flick, here: Point) -> Point:
+        if a.heading_deg is not None:
+            h = math.radians(a.heading_deg)
+            return (math.cos(h), math.sin(h))
+        if isinstance(a.toward, str):
+            if a.toward in FEATURES:
+                geo = self.layout.castle(feature_castle(a.toward))
+                kind = feature_kind(a.toward)
+                aim = geo.tower.center if kind == "tower" else getattr(geo, kind).center
+            else:
+                aim = self.table.position(a.toward)
+        elif a.toward is not None:
+            aim = a.toward
+        else:
+            raise ValueError("a flick needs a heading or something to aim toward")
+        d = (aim[0] - here[0], aim[1] - here[1])
+        n = math.hypot(*d)
+        if n == 0:
+            raise ValueError(f"{a.coin} already stands where it is aimed")
+        return (d[0] / n, d[1] / n)
+
+    def _outside(self, p: Point, direction: Point) -> Point:
+        """A point along ``direction`` from ``p`` well beyond the table's edge (where an arm
+        comes from)."""
+        w, h = self.layout.table
+        reach = []
+        for k, size in ((0, w), (1, h)):
+            if direction[k] > 1e-9:
+                reach.append((size - p[k]) / direction[k])
+            elif direction[k] < -1e-9:
+                reach.append(-p[k] / direction[k])
+        s = max(0.0, min(reach)) + 350.0
+        return (p[0] + s * direction[0], p[1] + s * direction[1])
+
+    def _nearest_edge(self, p: Point) -> Point:
+        w, h = self.layout.table
+        options = ((p[0], (-1.0, 0.0)), (w - p[0], (1.0, 0.0)), (p[1], (0.0, -1.0)),
+                   (h - p[1], (0.0, 1.0)))
+        return min(options)[1]
+
+    def _add_hand(self, path: HandPath) -> None:
+        self._hands.append(path)
+        self._free_at = max(self._free_at, path.end)
+
+    def _flick(self, a: Flick, start: float) -> Iterator[_Until]:
+        tm = self.timing
+        here = self.table.position(a.coin)
+        d = self._direction(a, here)
+        arm = (-d[0], -d[1])
+        behind = COIN_MM / 2 + tm.palm_behind_mm
+        palm = (here[0] - d[0] * behind, here[1] - d[1] * behind)
+        away = self._outside(palm, arm)
+        through = (palm[0] + 12 * d[0], palm[1] + 12 * d[1])
+        t_flick = start + tm.reach_s + tm.hover_s
+        path = HandPath(((start, away), (start + tm.reach_s, palm), (t_flick, palm),
+                         (t_flick + 0.05, through), (t_flick + 0.05 + tm.leave_s, away)),
+                        arm, tm.height_mm)
+        self._add_hand(path)
+        yield _Until(t_flick)
+        self.recorder.flick(a.coin, (d[0] * a.speed_mm_s, d[1] * a.speed_mm_s))
+        yield _Until(None)
+        self.recorder.rest()
+        self._free_at = max(self._free_at, self.table.stopped_at)
+
+    def _carry(self, coin: str, to: Point, start: float, lift: bool) -> Iterator[_Until]:
+        """A hand lifts ``coin`` (or brings it from off the table) and puts it down at ``to``."""
+        tm = self.timing
+        i = self.table.index[coin]
+        src = self.table.position(coin) if lift else to
+        if lift and self.table.status[i] != ON:
+            raise ValueError(f"{coin} is not on the table to be lifted")
+        arm = self._nearest_edge(src)
+        offset = (-arm[0] * 25.0, -arm[1] * 25.0)
+        palm_src = (src[0] - offset[0], src[1] - offset[1])
+        palm_dst = (to[0] - offset[0], to[1] - offset[1])
+        t_grab = start + tm.reach_s + tm.hover_s
+        t_put = t_grab + (max(0.3, math.dist(src, to) / tm.carry_mm_s) if lift else 0.0)
+        keys = ((start, self._outside(palm_src, arm)), (start + tm.reach_s, palm_src),
+                (t_grab, palm_src), (t_put, palm_dst), (t_put + tm.hover_s, palm_dst),
+                (t_put + tm.hover_s + tm.leave_s, self._outside(palm_dst, arm)))
+        path = HandPath(keys, arm, tm.height_mm)
+        self._add_hand(path)
+        if lift:
+            yield _Until(t_grab)
+        self.recorder.lift(coin)
+        self._held[coin] = (path, offset)
+        yield _Until(t_put)
+        del self._held[coin]
+        self.recorder.place(coin, to)
+
+    def _rest(self, a: HandRest, start: float) -> Iterator[_Until]:
+        tm = self.timing
+        arm = self._nearest_edge(a.near)
+        away = self._outside(a.near, arm)
+        t_in = start + tm.reach_s
+        self._add_hand(HandPath(((start, away), (t_in, a.near), (t_in + a.duration_s, a.near),
+                                 (t_in + a.duration_s + tm.leave_s, away)), arm, tm.height_mm))
+        yield _Until(self._free_at)
