@@ -27,8 +27,9 @@
   };
   const place = (loc) => (loc === "wasteland" ? "the Wasteland" : words(loc));
 
-  // What the reporter has picked so far in this flick: the coin, then what happened.
-  const pick = { coin: null, what: null, flickOf: null };
+  // What the reporter has picked so far in this flick: the coin, then what happened; and where
+  // coins stopped, tapped on the table drawing (sent with "Everything stopped").
+  const pick = { coin: null, what: null, flickOf: null, stopped: {} };
 
   function legal(view, kind) {
     return (view.legal || []).filter((a) => a.kind === kind);
@@ -151,6 +152,22 @@
         map.append(g);
       }
     }
+    for (const [coin, [x, y]] of Object.entries(pick.stopped)) {
+      const g = svg("g", { class: `cq-stopped c-${owner(coin)}`, "data-coin": coin });
+      g.append(svg("circle", { cx: x, cy: y, r }));
+      g.append(svg("text", { x, y: y + 4.5 }, role(coin) === "knight" ? "K" : GUARD_FACE[owner(coin)]));
+      map.append(g);
+    }
+  }
+
+  // A tap on the drawing in table millimetres.
+  function tablepoint(ev) {
+    const map = $("map");
+    const pt = map.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    const p = pt.matrixTransform(map.getScreenCTM().inverse());
+    return [Math.round(p.x), Math.round(p.y)];
   }
 
   // -- what to do now -----------------------------------------------------------------------------
@@ -202,10 +219,10 @@
     const due = new Set(legal(view, "place").map((a) => a.data.coin));
     $("place-box").hidden = st.placements.length === 0;
     $("placements").innerHTML = st.placements.map((p) =>
-      `<li data-coin="${esc(p.coin)}"><span class="cq-dot ${role(p.coin)} c-${owner(p.coin)}"></span>` +
-      `<b>${esc(words(p.coin))}</b> at (${p.target[0].toFixed(0)}, ${p.target[1].toFixed(0)}) mm: ${esc(p.why)}` +
-      (due.has(p.coin) ? ` <button type="button" class="needs-pin small" data-act="place" data-coin="${esc(p.coin)}">Done</button>` : "") +
-      "</li>").join("");
+      `<li data-coin="${esc(p.coin)}"><div><span><span class="cq-dot ${role(p.coin)} c-${owner(p.coin)}"></span>` +
+      `<b>${esc(words(p.coin))}</b> <small>${esc(p.why)} At (${p.target[0].toFixed(0)}, ${p.target[1].toFixed(0)}) mm.</small></span>` +
+      (due.has(p.coin) ? `<button type="button" class="needs-pin small" data-act="place" data-coin="${esc(p.coin)}">Done</button>` : "") +
+      "</div></li>").join("");
     $("place-all").hidden = due.size < 2;
   }
 
@@ -306,13 +323,14 @@
     const rest = legal(view, "rest");
     const box = $("report-box");
     box.hidden = rest.length === 0;
-    if (box.hidden) { pick.flickOf = null; return; }
+    if (box.hidden) { pick.flickOf = null; pick.stopped = {}; return; }
     // A new flick (the box was hidden in between): start from the flicked coin.
     const flickKey = `${view.match_id}:${st.in_play.coin}`;
     if (pick.flickOf !== flickKey) {
       pick.flickOf = flickKey;
       pick.coin = st.in_play.coin;
       pick.what = null;
+      pick.stopped = {};
     }
     if (!st.report.coins.includes(pick.coin)) pick.coin = st.report.coins[0];
     $("report-coins").innerHTML = st.report.coins.map((c) =>
@@ -444,6 +462,7 @@
     if (el.dataset.pickWhat) {
       pick.what = pick.what === el.dataset.pickWhat ? null : el.dataset.pickWhat;
       drawReport(view);
+      if (pick.what) $("report-which-step").scrollIntoView({ block: "nearest" });
       return;
     }
     if (el.dataset.report !== undefined) {
@@ -466,7 +485,7 @@
     }
     if (el.id === "rest") {
       const action = legalOne("rest");
-      if (action) await send(action);
+      if (action) await send({ ...action, data: { positions: { ...pick.stopped } } });
     } else if (el.id === "place-all") {
       for (const action of legal(view, "place")) {
         const res = await send(action);
@@ -477,6 +496,16 @@
       const res = await Tableside.post("/api/undo");
       if (res.ok) Tableside.toast("Undone. Put the coins back as the table shows.");
     }
+  });
+
+  // While a flick is reported, tapping the drawing tells where the picked coin stopped.
+  $("map").addEventListener("click", (ev) => {
+    const view = Tableside.view;
+    if (!view || view.game !== "croquetnole" || $("report-box").hidden || !pick.coin) return;
+    const at = tablepoint(ev);
+    pick.stopped[pick.coin] = at;
+    drawMap(view.state);
+    Tableside.toast(`The ${words(pick.coin)} stopped at (${at[0]}, ${at[1]}) mm.`);
   });
 
   $("fix-coin").addEventListener("change", () => { if (Tableside.view) drawCorrections(Tableside.view); });

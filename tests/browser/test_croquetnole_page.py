@@ -1,0 +1,195 @@
+"""The Castle Croquetnole page in a real browser on a phone-sized screen, refereed by hand.
+
+No camera watches this table: the players report each flick through the page's buttons (the coin,
+what happened, where) and the engine rules on it, exactly as it would on the camera's events.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from firmware_py.config import load_config
+from firmware_py.plugins import default_plugins
+from firmware_py.serve import Server
+from firmware_py.table import Table
+
+PIN = "1357"
+# Set to a folder to keep the phone screenshots (they are always taken, to a temporary folder).
+SHOTS = os.environ.get("TABLESIDE_SCREENSHOTS")
+
+
+class Served:
+    def __init__(self, table: Table, server: Server) -> None:
+        self.table, self.server = table, server
+        self.url = f"http://127.0.0.1:{server.port}"
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    config = load_config(
+        None,
+        data_dir=str(tmp_path),
+        gpio={"pin_factory": "mock"},
+        web={"host": "127.0.0.1", "port": 0, "pin": PIN},
+    )
+    table = Table(config, default_plugins())
+    server = Server(table, "127.0.0.1", 0, threads=8)
+    server.start()
+    yield Served(table, server)
+    server.close()
+    table.close()
+
+
+def shot(phone: Page, tmp_path: Path, name: str) -> Path:
+    folder = Path(SHOTS) if SHOTS else tmp_path
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"croquetnole-{name}.png"
+    phone.screenshot(path=str(path))
+    return path
+
+
+def enter_pin(phone: Page) -> None:
+    phone.click("#pin-open")
+    phone.fill("#pin-input", PIN)
+    phone.click("#pin-ok")
+    expect(phone.locator("#pin-dialog")).to_be_hidden()
+    expect(phone.locator("#pin-open")).to_be_hidden()
+
+
+def test_start_from_home_and_play_a_few_turns_by_hand(
+    served: Served, phone: Page, tmp_path: Path
+) -> None:
+    phone.goto(served.url)
+    enter_pin(phone)
+    form = phone.locator('form.start[data-game="croquetnole"]')
+    form.locator('select[name="players"]').select_option("moons,suns,crowns,arms")
+    form.locator("button[type=submit]").click()
+    phone.wait_for_url(re.compile("/play/croquetnole$"))
+
+    status = phone.locator("#status")
+    expect(status).to_contain_text("Moons to play")
+    expect(phone.locator("#placements li")).to_have_count(5)
+    expect(phone.locator("#map .cq-target")).to_have_count(5)
+    expect(phone.locator("#castles .cq-castle.turn")).to_have_attribute("data-castle", "moons")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
+    shot(phone, tmp_path, "setup")
+
+    # Setup: every coin put down where the page shows it.
+    phone.click("#place-all")
+    expect(phone.locator("#place-box")).to_be_hidden()
+    expect(phone.locator("#map .cq-coin")).to_have_count(5)
+
+    # A flick: the report panel opens on the flicked coin.
+    phone.click('#now-buttons [data-act="flick"][data-coin="moons-knight"]')
+    expect(phone.locator("#report-box")).to_be_visible()
+    expect(phone.locator("#report-coins .picked")).to_have_text("Moons knight")
+    expect(status).to_contain_text("0 flicks left · flick under way")
+    expect(phone.locator("#now-buttons [data-act=flick]")).to_have_count(0)
+    phone.locator("#report-box").scroll_into_view_if_needed()
+    shot(phone, tmp_path, "report")
+
+    # Its next step, offered first: out of its own gate, which scores a bonus flick.
+    quick = phone.locator("#report-quick button").first
+    expect(quick).to_contain_text("Through the Moons gate (out)")
+    quick.click()
+    latest = phone.locator("#events li").first
+    expect(latest).to_contain_text("scores the Moons gate (out): one bonus flick")
+    expect(status).to_contain_text("1 flick left")
+
+    # A rest: the flick is over and the bonus flick is there to take.
+    phone.click("#rest")
+    expect(phone.locator("#report-box")).to_be_hidden()
+    flick = phone.locator('#now-buttons [data-act="flick"][data-coin="moons-knight"]')
+    expect(flick).to_contain_text("1 flick left")
+    moons = phone.locator('#castles [data-castle="moons"]')
+    expect(moons.locator(".cq-knight")).to_contain_text("in the Wasteland")
+    expect(moons.locator(".cq-course summary")).to_contain_text("1 done · next: the Suns gate (in)")
+    phone.locator("#map").scroll_into_view_if_needed()
+    shot(phone, tmp_path, "after-score")
+
+    # The bonus flick, reported step by step: what happened, then which gate.
+    flick.click()
+    phone.click('#report-what [data-pick-what="gate-in"]')
+    phone.locator("#report-which").scroll_into_view_if_needed()
+    shot(phone, tmp_path, "report-which")
+    phone.click('#report-which button:has-text("Suns")')
+    expect(latest).to_contain_text("scores the Suns gate (in): one bonus flick")
+    expect(moons.locator(".cq-knight")).to_contain_text("in Suns")
+    # Where it stopped, tapped on the drawing: left of the centre, on the Suns side.
+    drawing = phone.locator("#map")
+    box = drawing.bounding_box()
+    assert box is not None
+    drawing.click(position={"x": box["width"] * 0.3, "y": box["height"] * 0.5})
+    expect(drawing.locator('.cq-stopped[data-coin="moons-knight"]')).to_have_count(1)
+    phone.click("#rest")
+    expect(moons.locator(".cq-course summary")).to_contain_text("2 done · next: the Suns door")
+    expect(moons.locator(".cq-seg.done")).to_have_count(2)
+    x, y = served.table.referee.state.coin("moons-knight").position
+    assert x < 432 and abs(y - 432) < 100, (x, y)
+
+    # End of turn: Suns plays next, its knight to be put down by its tower.
+    phone.click('#now-buttons [data-act="end_turn"]')
+    expect(status).to_contain_text("Suns to play")
+    expect(phone.locator("#castles .cq-castle.turn")).to_have_attribute("data-castle", "suns")
+    expect(phone.locator('#placements li[data-coin="suns-knight"]')).to_be_visible()
+    assert served.table.view()["leds"]["seats"] == [False, True, False, False]
+    phone.locator("#castles").scroll_into_view_if_needed()
+    shot(phone, tmp_path, "suns-turn")
+
+    # Undo: back to the Moons turn, with its flick left.
+    phone.click("#undo")
+    expect(status).to_contain_text("Moons to play")
+    expect(latest).to_contain_text("Undone: the last end turn")
+    expect(phone.locator("#castles .cq-castle.turn")).to_have_attribute("data-castle", "moons")
+    assert served.table.referee.view()["state"]["turn"] == "moons"
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
+
+
+def test_a_spectator_sees_the_game_and_is_asked_for_the_pin(served: Served, phone: Page) -> None:
+    served.table.start_game("croquetnole", {"players": ["moons", "crowns"]})
+    phone.goto(f"{served.url}/play/croquetnole")
+    expect(phone.locator("#castles .cq-castle")).to_have_count(4)
+    expect(phone.locator('#castles [data-castle="suns"]')).to_contain_text("not playing")
+    phone.click('#placements button[data-coin="moons-guard"]')
+    expect(phone.locator("#pin-dialog")).to_be_visible()
+    phone.fill("#pin-input", PIN)
+    phone.click("#pin-ok")
+    expect(phone.locator("#pin-dialog")).to_be_hidden()
+    phone.click('#placements button[data-coin="moons-guard"]')
+    expect(phone.locator('#placements li[data-coin="moons-guard"]')).to_have_count(0)
+    assert served.table.referee.view()["actions"] == 1
+
+
+def test_a_correction_then_the_winning_hit(served: Served, phone: Page, tmp_path: Path) -> None:
+    served.table.start_game("croquetnole", {"players": ["moons", "suns"]})
+    phone.goto(f"{served.url}/play/croquetnole")
+    enter_pin(phone)
+    phone.click("#place-all")
+    expect(phone.locator("#place-box")).to_be_hidden()
+
+    # The camera missed a whole game's worth of scoring: set the knight's next step by hand.
+    phone.click("#correct-box summary")
+    phone.select_option("#fix-coin", "moons-knight")
+    phone.select_option("#fix-next", "moons-tower")
+    phone.click('#correct-box [data-fix="next"]')
+    moons = phone.locator('#castles [data-castle="moons"]')
+    expect(moons.locator(".cq-course summary")).to_contain_text("14 done · next: the Moons tower")
+    expect(phone.locator("#events li").first).to_contain_text("Correction")
+
+    # The knight hits its own tower with its guard on duty: Moons wins.
+    phone.click('#now-buttons [data-act="flick"][data-coin="moons-knight"]')
+    phone.click('#report-quick button:has-text("Hit the Moons tower")')
+    expect(phone.locator("#winner")).to_have_text("Moons wins!")
+    expect(phone.locator("#now-buttons button")).to_have_count(0)
+    expect(phone.locator("#report-box")).to_be_hidden()
+    expect(moons.locator(".pill")).to_have_text("winner")
+    assert served.table.view()["leds"]["seats"] == [False, False, False, False]
+    shot(phone, tmp_path, "won")
