@@ -90,8 +90,8 @@ def croquetnole_options(form: Mapping[str, Any]) -> dict[str, Any]:
 CROQUETNOLE = GamePlugin(
     name="croquetnole",
     title="Castle Croquetnole",
-    blurb="Two to four players flick knights and guards through four castles of piecepack tiles."
-    " Referee it from the camera, or tap what happened on the phone.",
+    blurb="Two to four players flick knights and guards through four castles of piecepack tiles;"
+    " tap what happened on the phone and the referee rules on it.",
     rules=engines.croquetnole.GAME,
     seat_names=("Moons", "Suns", "Crowns", "Arms"),
     page="croquetnole.html",

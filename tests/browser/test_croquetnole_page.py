@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from engines.croquetnole.notation import clauses, parse
 from firmware_py.config import load_config
 from firmware_py.plugins import default_plugins
 from firmware_py.serve import Server
@@ -54,6 +55,14 @@ def shot(phone: Page, tmp_path: Path, name: str) -> Path:
     return path
 
 
+def play(served: Served, script: str) -> None:
+    """Report events straight to the referee, written in the rules notation."""
+    referee = served.table.referee
+    for clause in clauses(script):
+        step = referee.submit(parse(clause, referee.state))
+        assert step.ok, (clause, step.reason)
+
+
 def enter_pin(phone: Page) -> None:
     phone.click("#pin-open")
     phone.fill("#pin-input", PIN)
@@ -69,6 +78,8 @@ def test_start_from_home_and_play_a_few_turns_by_hand(
     enter_pin(phone)
     form = phone.locator('form.start[data-game="croquetnole"]')
     form.locator('select[name="players"]').select_option("moons,suns,crowns,arms")
+    form.scroll_into_view_if_needed()
+    shot(phone, tmp_path, "home")
     form.locator("button[type=submit]").click()
     phone.wait_for_url(re.compile("/play/croquetnole$"))
 
@@ -193,3 +204,37 @@ def test_a_correction_then_the_winning_hit(served: Served, phone: Page, tmp_path
     expect(moons.locator(".pill")).to_have_text("winner")
     assert served.table.view()["leds"]["seats"] == [False, False, False, False]
     shot(phone, tmp_path, "won")
+
+
+def test_croquet_choice_and_a_prisoner_are_shown(
+    served: Served, phone: Page, tmp_path: Path
+) -> None:
+    served.table.start_game("croquetnole", {"players": ["moons", "suns"]})
+    play(
+        served,
+        """moons-guard placed; suns-guard placed; moons-knight placed
+        moons-guard flicks; moons-guard passes moons-gate out; rest; end turn
+        suns-knight placed; end turn
+        moons-knight flicks; moons-knight hits moons-guard; rest
+        correct suns-knight prisoner_of moons""",
+    )
+    phone.goto(f"{served.url}/play/croquetnole")
+    enter_pin(phone)
+    box = phone.locator("#croquet-box")
+    expect(box).to_be_visible()
+    expect(box.locator("#croquet-text")).to_contain_text("Moons knight hit its own guard")
+    expect(box.locator("button")).to_have_count(5)
+    expect(phone.locator("#now-buttons [data-act=flick]")).to_have_count(0)
+    moons = phone.locator('#castles [data-castle="moons"]')
+    expect(moons.locator(".cq-held")).to_have_text("Holds prisoner: Suns knight")
+    expect(moons.locator(".cq-guard")).to_contain_text("off duty, in the Wasteland")
+    suns = phone.locator('#castles [data-castle="suns"]')
+    expect(suns.locator(".cq-knight")).to_contain_text("a prisoner on the Moons tower")
+    box.scroll_into_view_if_needed()
+    shot(phone, tmp_path, "croquet")
+
+    box.locator('button[data-kind="2"]').click()
+    expect(box).to_be_hidden()
+    expect(phone.locator('#placements li[data-coin="moons-knight"]')).to_contain_text("croquet 2")
+    expect(phone.locator("#status")).to_contain_text("2 flicks left")
+    expect(phone.locator("#camera-box")).to_be_hidden()

@@ -441,6 +441,17 @@
     drawCorrections(view);
     $("events").innerHTML = view.events.slice().reverse().map((e) =>
       `<li data-kind="${esc(e.kind)}">${esc(e.text)}</li>`).join("");
+    if (!$("camera-box").hidden) $("snapshot").src = `/camera/snapshot.jpg?v=${view.version}`;
+  });
+
+  // The camera card shows only when a camera picture exists (a table refereed by hand has none).
+  const snapshot = $("snapshot");
+  snapshot.addEventListener("load", () => { $("camera-box").hidden = false; });
+  snapshot.addEventListener("error", () => { $("camera-box").hidden = true; });
+  const trySnapshot = () => { snapshot.src = `/camera/snapshot.jpg?t=${Date.now()}`; };
+  trySnapshot();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") trySnapshot();
   });
 
   function legalOne(kind, test = () => true) {
