@@ -8,7 +8,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 echo "== Debian packages (camera, GPIO, numpy/OpenCV built for the Pi)"
 apt-get update -qq
 apt-get install -y -qq python3-venv python3-picamera2 python3-lgpio python3-numpy \
-  gnome-cards-data librsvg2-bin
+  gnome-cards-data librsvg2-bin rsync
 
 echo "== user and folders"
 id tableside >/dev/null 2>&1 || useradd --system --create-home --home-dir /var/lib/tableside \
