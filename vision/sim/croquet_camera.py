@@ -8,7 +8,7 @@ OpenCV's (x right, y down, z forward), so :meth:`CameraModel.matrix`, :meth:`dis
 
 >>> cam = CameraModel.over_table(MODES["1536x864"])
 >>> u, v = cam.project(np.array([[432.0, 432.0]]))[0]
->>> abs(u - 768) < 60 and abs(v - 432) < 60
+>>> bool(abs(u - 768) < 60 and abs(v - 432) < 60)
 True
 """
 

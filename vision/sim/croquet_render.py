@@ -490,9 +490,10 @@ class CroquetRenderer:
         w, h = self.camera.size
         pool = []
         for _ in range(3):
-            n = np.empty((h + 16, w + 16, 3), np.int16)
+            n = np.empty((h + 16, (w + 16) * 3), np.int16)
             cv2.setRNGSeed(int(rng.integers(1 << 31)))
             cv2.randn(n, 0, self.config.noise_sd)
+            n = n.reshape(h + 16, w + 16, 3)
             pool.append((np.clip(n, 0, 255).astype(np.uint8),
                          np.clip(-n, 0, 255).astype(np.uint8)))
         return pool

@@ -38,10 +38,12 @@ from vision.sim.croquet_script import (
     Lift,
     Place,
     Play,
+    RandomPlay,
     ScriptedPlay,
     TableView,
     Wait,
     parse_script,
+    setup_positions,
     split_setup,
 )
 from vision.sim.croquet_truth import Event, EventRecorder
@@ -189,6 +191,15 @@ class CroquetScene:
         the setup."""
         setup, actions = split_setup(parse_script(text))
         return cls(setup, actions, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def random(cls, seed: int, flicks: int, layout: Layout | None = None,
+               **kwargs: object) -> CroquetScene:
+        """A seeded game of ``flicks`` flicks by four virtual players (:class:`RandomPlay`), every
+        coin on its start spot in the first frame."""
+        lay = layout or default_layout()
+        return cls(setup_positions(lay), RandomPlay(seed=seed, flicks=flicks), lay,
+                   **kwargs)  # type: ignore[arg-type]
 
     @property
     def events(self) -> list[Event]:

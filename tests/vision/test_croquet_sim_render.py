@@ -1,0 +1,180 @@
+"""The virtual table's renderer: markers a detector finds where the camera model says, coins
+drawn where the ground truth says, hands hiding coins, motion blur, rolling shutter, speed-free."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from engines.croquetnole.layout import default_layout
+from vision.markers import ARUCO_DICTIONARY, TableProfile, marker_corners_mm
+from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
+from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
+from vision.sim.croquet_scene import CroquetScene
+
+SMALL = CameraMode(960, 540, 120.0)
+LAYOUT = default_layout()
+
+
+def renderer(mode: CameraMode = SMALL, seed: int = 1, **config: object) -> CroquetRenderer:
+    cam = CameraModel.over_table(mode, LAYOUT.table, tilt_deg=4.0, azimuth_deg=60.0)
+    return CroquetRenderer(LAYOUT, cam, RenderConfig(**config), seed=seed)  # type: ignore[arg-type]
+
+
+def first(r: CroquetRenderer, script: str) -> tuple[np.ndarray, FrameTruth]:
+    return next(r.frames(CroquetScene.from_script(script)))
+
+
+def blob_centre(image: np.ndarray, near: tuple[float, float]) -> tuple[float, float]:
+    """Centre of the light blob (a coin's face on the dark felt) nearest ``near``."""
+    mask = (image[..., 2] > 200).astype(np.uint8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    best = min(contours, key=lambda c: cv2.pointPolygonTest(c, near, True) * -1)
+    m = cv2.moments(best)
+    return (m["m10"] / m["m00"], m["m01"] / m["m00"])
+
+
+def test_camera_model_agrees_with_opencv_projection() -> None:
+    cam = CameraModel.over_table(MODES["1536x864"], tilt_deg=5.0, k1=-0.08, k2=0.02)
+    pts = np.array([[0, 0], [864, 0], [432, 432], [100, 700], [864, 864]], float)
+    mine = cam.project(pts, 6.35)
+    world = np.column_stack([pts, np.full(len(pts), -6.35)])
+    theirs, _ = cv2.projectPoints(world, cam.rvec, cam.tvec, cam.matrix(), cam.dist_coeffs())
+    assert np.allclose(mine, theirs.reshape(-1, 2), atol=1e-6)
+
+
+@pytest.mark.parametrize(("mode", "corner_px"), [(MODES["1536x864"], 1.0),
+                                                (MODES["1280x720"], 2.5)])
+def test_markers_are_detected_where_the_camera_model_puts_them(mode: CameraMode,
+                                                               corner_px: float) -> None:
+    r = renderer(mode, noise_sd=2.0)
+    image, _ = first(r, "place moons-knight at (432, 600)")
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY),
+                                       params)
+    corners, ids, _ = detector.detectMarkers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    assert ids is not None and sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
+    expected = marker_corners_mm(TableProfile())
+    for found, mid in zip(corners, ids.ravel(), strict=True):
+        want = r.camera.project(expected[int(mid)])
+        got = found.reshape(4, 2)
+        assert np.abs(got - want).max() < corner_px
+        assert np.abs(got.mean(axis=0) - want.mean(axis=0)).max() < 0.5
+
+
+def test_sensor_noise_has_the_configured_spread_in_every_channel() -> None:
+    script = "place moons-knight at (432, 600)"
+    clean, _ = first(renderer(noise_sd=0.0), script)
+    noisy, _ = first(renderer(noise_sd=3.0), script)
+    diff = noisy.astype(float) - clean
+    for ch in range(3):
+        assert diff[100:400, 300:600, ch].std() == pytest.approx(3.0, rel=0.15)
+
+
+def test_markers_lie_clockwise_from_the_top_left_of_the_image() -> None:
+    r = renderer()
+    centres = {m: r.camera.project(np.array([p]))[0] for m, p in TableProfile().markers.items()}
+    assert centres[0][0] < centres[1][0] and centres[0][1] < centres[3][1]
+    assert centres[2][0] > centres[3][0] and centres[2][1] > centres[1][1]
+
+
+@pytest.mark.parametrize("at", [(300.0, 300.0), (120.0, 760.0), (610.0, 640.0)])
+def test_a_coins_true_pixel_centre_matches_its_blob(at: tuple[float, float]) -> None:
+    r = renderer(MODES["1536x864"], noise_sd=0.0)
+    image, truth = first(r, f"place suns-knight at {at}")
+    coin = truth.coins["suns-knight"]
+    assert coin.mm == pytest.approx(at) and coin.visible
+    assert coin.px is not None
+    cx, cy = blob_centre(image, coin.px)
+    assert abs(cx - coin.px[0]) < 1.5 and abs(cy - coin.px[1]) < 1.5
+
+
+def test_a_resting_hand_hides_the_coin_under_it() -> None:
+    r = renderer(noise_sd=0.0)
+    scene = CroquetScene.from_script("""
+        place crowns-guard at (300, 300)
+        hand rests near (300, 300) for 0.3 s
+    """)
+    seen = [truth.coins["crowns-guard"].visible for _, truth in r.frames(scene)]
+    assert seen[0] and seen[-1] and not all(seen)
+    hidden = seen.index(False)
+    assert all(not v for v in seen[hidden : hidden + 20])
+
+
+def test_a_lifted_coin_is_held_out_of_sight_then_visible_where_it_was_put() -> None:
+    r = renderer(noise_sd=0.0)
+    scene = CroquetScene.from_script("""
+        place moons-guard at (200, 700)
+        lift moons-guard to (260, 150)
+    """)
+    statuses = []
+    last = None
+    for _, truth in r.frames(scene):
+        c = truth.coins["moons-guard"]
+        statuses.append(c.status)
+        if c.status == "held":
+            assert not c.visible
+        last = c
+    assert "held" in statuses and statuses[0] == statuses[-1] == "on"
+    assert last is not None and last.mm == pytest.approx((260.0, 150.0)) and last.visible
+
+
+def spreads(image: np.ndarray, px: tuple[float, float]) -> tuple[float, float]:
+    """Brightness-weighted spread (px) of the blob around ``px``, along x and along y."""
+    x, y = (round(v) for v in px)
+    weight = np.clip(image[y - 25 : y + 26, x - 40 : x + 41, 2].astype(float) - 70, 0, None)
+    rows, cols = np.mgrid[0:51, 0:81]
+    total = weight.sum()
+    sx = np.sqrt((weight * (cols - (weight * cols).sum() / total) ** 2).sum() / total)
+    sy = np.sqrt((weight * (rows - (weight * rows).sum() / total) ** 2).sum() / total)
+    return float(sx), float(sy)
+
+
+def test_motion_blur_streaks_a_fast_coin_along_its_path() -> None:
+    r = renderer(MODES["1536x864"], noise_sd=0.0, exposure_s=0.008)
+    scene = CroquetScene.from_script("""
+        place arms-knight at (150, 720)
+        flick arms-knight heading 0 deg at 2.5 m/s
+    """)
+    still = None
+    for image, truth in r.frames(scene):
+        px = truth.coins["arms-knight"].px
+        assert px is not None
+        if still is None:
+            still = spreads(image, px)
+        if truth.t > 0.75:
+            break
+    moving = spreads(image, px)
+    assert still is not None and abs(still[0] - still[1]) < 0.3
+    assert moving[0] > still[0] + 0.8 and moving[1] == pytest.approx(still[1], abs=0.3)
+
+
+def test_rolling_shutter_images_each_coin_when_its_row_is_read() -> None:
+    r = renderer(rolling_shutter=True, readout_s=0.008, noise_sd=0.0)
+    _, truth = first(r, """
+        place crowns-knight at (432, 60)
+        place moons-knight at (432, 800)
+    """)
+    top, bottom = truth.coins["crowns-knight"].t, truth.coins["moons-knight"].t
+    assert top < truth.t < bottom
+    assert bottom - top == pytest.approx(0.008 * 0.8, abs=0.0015)
+
+
+def test_rendering_is_reproducible_and_seeded() -> None:
+    script = "place suns-guard at (400, 300)"
+    a, _ = first(renderer(seed=4), script)
+    b, _ = first(renderer(seed=4), script)
+    c, _ = first(renderer(seed=5), script)
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+
+
+def test_wood_and_felt_tables_differ_and_unknown_surfaces_are_refused() -> None:
+    felt, _ = first(renderer(surface="felt"), "place suns-guard at (400, 300)")
+    wood, _ = first(renderer(surface="wood"), "place suns-guard at (400, 300)")
+    centre = (slice(250, 290), slice(460, 500))
+    assert felt[centre][..., 1].mean() > felt[centre][..., 2].mean()
+    assert wood[centre][..., 2].mean() > wood[centre][..., 1].mean()
+    with pytest.raises(ValueError, match="surface"):
+        renderer(surface="marble")
