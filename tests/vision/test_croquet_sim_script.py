@@ -75,6 +75,7 @@ def test_virtual_players_take_turns_and_aim_out_of_their_castle_first() -> None:
     lay = default_layout()
     view = TableView(0.0, lay, setup_positions(lay), (), ())
     play = RandomPlay(seed=1, flicks=4, hand_rest_share=0.0, lift_share=0.0, guard_share=0.0,
+                      wild_share=0.0,
                       aim_sd_deg=0.0, speed_sd=0.0)
     flicks = [play.next_action(view) for _ in range(4)]
     assert [f.coin for f in flicks if isinstance(f, Flick)] == [

@@ -55,6 +55,7 @@ def test_video_round_trip(tmp_path: Path, suffix: str) -> None:
     assert [e["event"] for e in truth["events"]] == ["flick", "pass", "rest", "place"]
     assert truth["frames"] == count and truth["size"] == [480, 270]
     assert np.array(truth["camera"]["matrix"]).shape == (3, 3)
+    assert len(truth["hands"]) == 2  # the flick's hand and the lift's
     start, end = coins_at(truth, 0), coins_at(truth, count - 1)
     assert start["moons-knight"]["mm"] == [432.0, 432.0] and start["moons-knight"]["visible"]
     assert end["suns-guard"]["mm"] == [250.0, 250.0]

@@ -192,7 +192,8 @@ class CroquetRenderer:
                 truths[name] = CoinTruth(mm, centre, "on", True, 0.0, t)
             elif status == HELD:
                 mm = (float(frame.pos[i, 0]), float(frame.pos[i, 1]))
-                px = self.camera.project(np.array([mm]), frame.height[i] + 40.0)[0]
+                lift = next((h.height_mm for h in frame.hands if h.holding == name), 0.0)
+                px = self.camera.project(np.array([mm]), lift)[0]
                 truths[name] = CoinTruth(mm, (float(px[0]), float(px[1])), "held", False, 1.0,
                                          frame.t)
             else:

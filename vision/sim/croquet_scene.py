@@ -92,6 +92,11 @@ class HandPath:
     def end(self) -> float:
         return self.keys[-1][0]
 
+    def to_json(self) -> dict[str, object]:
+        return {"keys": [[round(t, 5), round(p[0], 2), round(p[1], 2)] for t, p in self.keys],
+                "arm": [round(self.arm[0], 5), round(self.arm[1], 5)],
+                "height_mm": self.height_mm}
+
     def palm(self, t: float) -> Point:
         """The palm at time ``t`` (held at the first or last key outside the path's span)."""
         keys = self.keys
@@ -179,6 +184,8 @@ class CroquetScene:
         for coin, at in self.setup.items():
             self.recorder.setup(coin, at)
         self._hands: list[HandPath] = []
+        #: Every hand path of the scene so far, for the ground truth file.
+        self.hand_paths: list[HandPath] = []
         self._held: dict[str, tuple[HandPath, Point]] = {}
         self._free_at = 0.0
         self._bt: list[float] = [0.0]
@@ -354,6 +361,7 @@ class CroquetScene:
 
     def _add_hand(self, path: HandPath) -> None:
         self._hands.append(path)
+        self.hand_paths.append(path)
         self._free_at = max(self._free_at, path.end)
 
     def _flick(self, a: Flick, start: float) -> Iterator[_Until]:

@@ -221,9 +221,11 @@ def setup_positions(layout: Layout) -> dict[str, Point]:
 class RandomPlay:
     """Four (or fewer) virtual players, seeded: each turn the player in turn flicks its knight at
     the next step of its course (sometimes its guard instead), with Gaussian aim noise
-    (``aim_sd_deg``) and log-normal speed noise (``speed_sd``); coins that went off the table are
-    put back on the edge by hand first; now and then a hand rests near a coin or a guard is moved
-    by hand. The play ends after ``flicks`` flicks.
+    (``aim_sd_deg``) and log-normal speed noise (``speed_sd``), and now and then (``wild_share``)
+    a guard flicked hard toward the table's nearest edge, which may or may not carry it off (the
+    falls and near-falls a benchmark needs); coins
+    that went off the table are put back on the edge by hand first; now and then a hand rests
+    near a coin or a guard is moved by hand. The play ends after ``flicks`` flicks.
 
     >>> from engines.croquetnole.layout import default_layout
     >>> play = RandomPlay(seed=3, flicks=1)
@@ -240,6 +242,7 @@ class RandomPlay:
     guard_share: float = 0.15
     hand_rest_share: float = 0.08
     lift_share: float = 0.04
+    wild_share: float = 0.06
     decel_mm_s2: float = 3300.0
     _rng: np.random.Generator = field(init=False, repr=False)
     _done: int = field(default=0, init=False)
@@ -277,15 +280,20 @@ class RandomPlay:
         self._turn += 1
         self._done += 1
         coin = knight(castle)
-        if guard(castle) in view.positions and rng.random() < self.guard_share:
+        roll = rng.random()
+        if guard(castle) in view.positions and roll < self.guard_share + self.wild_share:
             coin = guard(castle)
-            home = view.layout.start_spot(castle, "guard")
-            aim = (home[0] + rng.normal(0, 80), home[1] + rng.normal(0, 80))
-            speed = self._speed(distance(view.positions[coin], aim))
-        else:
-            aim, speed = self._knight_aim(view, castle)
         here = view.positions[coin]
-        heading = math.degrees(math.atan2(aim[1] - here[1], aim[0] - here[0]))
+        if coin == guard(castle) and roll < self.wild_share:
+            heading, speed = self._wild(view, here)
+        else:
+            if coin == guard(castle):
+                home = view.layout.start_spot(castle, "guard")
+                aim = (home[0] + rng.normal(0, 80), home[1] + rng.normal(0, 80))
+                speed = self._speed(distance(here, aim))
+            else:
+                aim, speed = self._knight_aim(view, castle)
+            heading = math.degrees(math.atan2(aim[1] - here[1], aim[0] - here[0]))
         heading += rng.normal(0, self.aim_sd_deg)
         speed *= math.exp(rng.normal(0, self.speed_sd))
         return Flick(coin, float(min(max(speed, 200.0), 2500.0)), heading_deg=float(heading))
@@ -304,6 +312,17 @@ class RandomPlay:
             if e["feature"] == want and direction in (None, e.get("direction")):
                 self._step[coin] = k + 1
         self._seen = len(view.events)
+
+    def _wild(self, view: TableView, here: Point) -> tuple[float, float]:
+        """Heading and speed of a flick at the nearest edge of the table (within 150 mm either
+        side of straight out), stopping up to 80 mm short of it or sliding up to 250 mm past."""
+        w, h = view.layout.table
+        x, y = here
+        side = self._rng.uniform(-150, 150)
+        edge = min((x, (0.0, y + side)), (y, (x + side, 0.0)), (w - x, (w, y + side)),
+                   (h - y, (x + side, h)))[1]
+        heading = math.degrees(math.atan2(edge[1] - y, edge[0] - x))
+        return heading, self._speed(distance(here, edge), self._rng.uniform(-80, 250))
 
     def _speed(self, mm: float, beyond: float = 0.0) -> float:
         """The speed that slides a coin ``mm`` + ``beyond`` before friction stops it."""

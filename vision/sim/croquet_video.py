@@ -7,8 +7,9 @@ ground truth, so anyone can run ``croquetnole analyze`` on it and check the refe
   first frame;
 * ``layout.json``: the DESIGN LAYOUT object of the tiles;
 * ``truth.json``: the events (DESIGN vocabulary, with times), the camera (intrinsics, distortion,
-  pose), and per coin the frames where its truth changed (compressed tracks, read back with
-  :func:`coins_at`).
+  pose), per coin the frames where its truth changed (compressed tracks, read back with
+  :func:`coins_at`), and each hand's key frames (palm (t, x, y) joined by smoothstep moves, the
+  arm's direction and the hand's height; :class:`~vision.sim.croquet_scene.HandPath`).
 
 >>> import tempfile, pathlib
 >>> from vision.sim.croquet_camera import CameraMode
@@ -138,6 +139,7 @@ def write_video(
         "events": scene.events,
         "track_columns": ["frame", "status", "mm", "px", "visible", "covered"],
         "tracks": tracks.rows,
+        "hands": [path.to_json() for path in scene.hand_paths],
     })
     return info
 
