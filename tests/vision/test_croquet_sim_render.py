@@ -153,13 +153,15 @@ def test_motion_blur_streaks_a_fast_coin_along_its_path() -> None:
 
 def test_rolling_shutter_images_each_coin_when_its_row_is_read() -> None:
     r = renderer(rolling_shutter=True, readout_s=0.008, noise_sd=0.0)
-    _, truth = first(r, """
+    scene = CroquetScene.from_script("""
         place crowns-knight at (432, 60)
         place moons-knight at (432, 800)
+        wait 0.05 s
     """)
-    top, bottom = truth.coins["crowns-knight"].t, truth.coins["moons-knight"].t
-    assert top < truth.t < bottom
-    assert bottom - top == pytest.approx(0.008 * 0.8, abs=0.0015)
+    for _, truth in r.frames(scene):
+        top, bottom = truth.coins["crowns-knight"].t, truth.coins["moons-knight"].t
+        assert top < truth.t < bottom
+        assert bottom - top == pytest.approx(0.008 * 0.8, abs=0.0015)
 
 
 def test_rendering_is_reproducible_and_seeded() -> None:

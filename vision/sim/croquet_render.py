@@ -151,12 +151,14 @@ class CroquetRenderer:
         rng = np.random.default_rng(seed)
         self.gain = self._light(rng)
         self.static = self._static(rng)
+        skin = np.array(SKIN_BGR, np.float32) * self.gain[..., None]
+        self._skin = np.clip(skin, 0, 255).astype(np.uint8)
         ppm = 1.6 * self.scale
         self._sprites: dict[str, Sprite] = {}
         self._side = disc_sprite(ppm, COIN_SIDE_BGR)
         self._shadow = disc_sprite(ppm, (0, 0, 0), blur_mm=1.0, opacity=0.55)
         self._ppm = ppm
-        self._cache: dict[str, tuple[tuple[float, ...], tuple[_Patch, Any, Any]]] = {}
+        self._cache: dict[str, tuple[tuple[float, ...], tuple[_Patch, Any, Any, float]]] = {}
         self._noise = self._noise_pool(rng) if self.config.noise_sd > 0 else None
         r = 0.75 * COIN_MM / 2 * self.scale
         g = np.linspace(-r, r, 5)
@@ -380,8 +382,8 @@ class CroquetRenderer:
             key = (float(path[0, 0]), float(path[0, 1]), z0)
             cached = self._cache.get(name)
             if cached is not None and cached[0] == key:
-                patch, px, mm = cached[1]
-                return patch, px, mm, frame.t
+                patch, px, mm, tau = cached[1]
+                return patch, px, mm, float(frame.t + tau)
         tau = 0.0
         rho = cfg.readout_s / cam.size[1] if cfg.rolling_shutter else 0.0
         if rho:
@@ -419,7 +421,7 @@ class CroquetRenderer:
             acc = cv2.filter2D(acc, -1, _blur_kernel(offsets), borderType=cv2.BORDER_CONSTANT)
         patch = _Patch(acc * np.float32(255.0), (ox, oy))
         if still:
-            self._cache[name] = ((mm[0], mm[1], z0), (patch, px, mm))
+            self._cache[name] = ((mm[0], mm[1], z0), (patch, px, mm, tau))
         return patch, px, mm, float(frame.t + tau)
 
     @staticmethod
@@ -439,7 +441,7 @@ class CroquetRenderer:
 
     def _hand(self, img: np.ndarray, pose: HandPose) -> tuple[np.ndarray, tuple[int, int]]:
         """Draw the hand; return its coverage mask (uint8) and the mask's origin (x, y)."""
-        polys = [self.camera.project(p, pose.height_mm) for p in hand_parts(pose)]
+        polys = self._project_parts(hand_parts(pose), pose.height_mm)
         box = _bbox(polys, img.shape)
         if box is None:
             return np.zeros((0, 0), np.uint8), (0, 0)
@@ -448,16 +450,24 @@ class CroquetRenderer:
         for p in polys:
             pts = np.round((p - (x0, y0)) * (1 << SHIFT)).astype(np.int32)
             cv2.fillConvexPoly(mask, pts, 255, cv2.LINE_AA, SHIFT)
-        a = mask.astype(np.float32)[..., None] / 255.0
-        region = img[y0:y1, x0:x1].astype(np.float32)
-        skin = np.array(SKIN_BGR, np.float32) * self.gain[y0:y1, x0:x1, None]
-        img[y0:y1, x0:x1] = np.clip(region * (1 - a) + skin * a, 0, 255).astype(np.uint8)
+        region = img[y0:y1, x0:x1]
+        skin = self._skin[y0:y1, x0:x1]
+        # Opaque inside: a masked copy; only the anti-aliased rim is blended.
+        cv2.copyTo(skin, cv2.compare(mask, 254, cv2.CMP_GT), region)
+        ys, xs = np.nonzero((mask > 0) & (mask < 255))
+        a = mask[ys, xs, None].astype(np.float32) / 255.0
+        region[ys, xs] = (region[ys, xs] * (1 - a) + skin[ys, xs] * a).astype(np.uint8)
         return mask, (x0, y0)
+
+    def _project_parts(self, parts: list[np.ndarray], height_mm: float) -> list[np.ndarray]:
+        """Project several polygons in one call."""
+        px = self.camera.project(np.vstack(parts), height_mm)
+        return np.split(px, np.cumsum([len(p) for p in parts])[:-1])
 
     def _hand_shadow(self, img: np.ndarray, pose: HandPose) -> None:
         """A soft shadow cast by the hand onto the table (drawn at a quarter resolution)."""
         off = np.array(SHADOW_DIR) * pose.height_mm
-        polys = [self.camera.project(p + off, 0.0) for p in hand_parts(pose)]
+        polys = self._project_parts([p + off for p in hand_parts(pose)], 0.0)
         box = _bbox(polys, img.shape, pad=int(20 * self.scale) + 2)
         if box is None:
             return
@@ -468,9 +478,10 @@ class CroquetRenderer:
             pts = np.round((p - (x0, y0)) / q * (1 << SHIFT)).astype(np.int32)
             cv2.fillConvexPoly(small, pts, 1.0, cv2.LINE_AA, SHIFT)
         small = cv2.GaussianBlur(small, (0, 0), max(0.5, 6 * self.scale / q))
-        shade = cv2.resize(small, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
-        region = img[y0:y1, x0:x1].astype(np.float32) * (1 - 0.4 * shade[..., None])
-        img[y0:y1, x0:x1] = region.astype(np.uint8)
+        keep = ((1.0 - 0.4 * small) * 255).astype(np.uint8)
+        keep = cv2.resize(keep, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
+        region = img[y0:y1, x0:x1]
+        cv2.multiply(region, cv2.cvtColor(keep, cv2.COLOR_GRAY2BGR), region, scale=1 / 255)
 
     def _coverage(self, mask: np.ndarray, origin: tuple[int, int],
                   centre: tuple[float, float]) -> float:
@@ -487,14 +498,15 @@ class CroquetRenderer:
     # -- sensor ----------------------------------------------------------------------------------
 
     def _noise_pool(self, rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray]]:
-        """A few frames of Gaussian read noise, as (positive, negative) uint8 pairs."""
+        """A few frames of Gaussian read noise, as (positive, negative) uint8 pairs, 16 rows taller
+        than the image: a frame takes one of them from a random row (seeded by its index)."""
         w, h = self.camera.size
         pool = []
-        for _ in range(3):
-            n = np.empty((h + 16, (w + 16) * 3), np.int16)
+        for _ in range(4):
+            n = np.empty((h + 16, w * 3), np.int16)
             cv2.setRNGSeed(int(rng.integers(1 << 31)))
             cv2.randn(n, 0, self.config.noise_sd)
-            n = n.reshape(h + 16, w + 16, 3)
+            n = n.reshape(h + 16, w, 3)
             pool.append((np.clip(n, 0, 255).astype(np.uint8),
                          np.clip(-n, 0, 255).astype(np.uint8)))
         return pool
@@ -503,11 +515,11 @@ class CroquetRenderer:
         if self._noise is None:
             return
         rng = np.random.default_rng((self.seed, index))
-        k, dy, dx = int(rng.integers(len(self._noise))), *(int(v) for v in rng.integers(0, 16, 2))
-        h, w = img.shape[:2]
+        k, dy = int(rng.integers(len(self._noise))), int(rng.integers(0, 16))
+        h = img.shape[0]
         pos, neg = self._noise[k]
-        cv2.add(img, pos[dy : dy + h, dx : dx + w], img)
-        cv2.subtract(img, neg[dy : dy + h, dx : dx + w], img)
+        cv2.add(img, pos[dy : dy + h], img)
+        cv2.subtract(img, neg[dy : dy + h], img)
 
 
 def _tile_to_px(tile: Tile, ppm: float) -> Any:
