@@ -41,12 +41,14 @@ class CardLayout:
     quads: dict[tuple[int, int], np.ndarray]
 
 
-def rectify(work: np.ndarray, geometry: BoardGeometry) -> RectifiedBoard:
-    """Warp the board to an axis-aligned grid at about the working image's own scale."""
+def rectify(work: np.ndarray, geometry: BoardGeometry, config: KoperReadConfig) -> RectifiedBoard:
+    """Warp the board to an axis-aligned grid whose cells' short side is ``rect_cell`` pixels,
+    whatever the camera's resolution and distance, so later thresholds work in fixed units."""
     q = geometry.corners
     width = 0.5 * (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / BOARD_CELLS
     height = 0.5 * (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / BOARD_CELLS
-    cw, ch = float(round(width)), float(round(height))
+    zoom = config.rect_cell / min(width, height)
+    cw, ch = float(round(width * zoom)), float(round(height * zoom))
     scale = np.diag([cw, ch, 1.0])
     to_work = geometry.homography @ np.linalg.inv(scale)
     size = (int(cw * BOARD_CELLS), int(ch * BOARD_CELLS))

@@ -62,16 +62,20 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
 
 
 def _uniform_share(lab: np.ndarray, x: float, y: float, r: float, config) -> float:
-    """Share of the disc (85 % of the radius) whose Lab colour is within
-    ``checker_colour_tolerance`` of the disc's median: a checker's top is one colour, card art
-    inside a circle-like outline is not."""
+    """Share of the disc (85 % of the radius) that is the disc's own colour: within
+    ``checker_lightness_tolerance`` in L and ``checker_colour_tolerance`` in a and b of the
+    median. A checker's top is one colour (a highlight or a groove only change its lightness);
+    card art inside a circle-like outline is not."""
     mask = np.zeros(lab.shape[:2], np.uint8)
     cv2.circle(mask, (round(x), round(y)), max(1, round(0.85 * r)), 255, -1)
     pixels = lab[mask > 0].astype(np.int16)
     if pixels.size == 0:
         return 0.0
-    spread = np.abs(pixels - np.median(pixels, axis=0)).max(axis=1)
-    return float((spread <= config.checker_colour_tolerance).mean())
+    diff = np.abs(pixels - np.median(pixels, axis=0))
+    same = (diff[:, 0] <= config.checker_lightness_tolerance) & (
+        diff[:, 1:].max(axis=1) <= config.checker_colour_tolerance
+    )
+    return float(same.mean())
 
 
 def white_surface(rect: RectifiedBoard, layout: CardLayout) -> np.ndarray:

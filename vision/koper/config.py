@@ -8,14 +8,14 @@ class KoperReadConfig:
     """Thresholds and sizes of the Koper pipeline (find board, locate cards, checkers, identify).
 
     >>> KoperReadConfig().work_width
-    1200
+    1536
     >>> KoperReadConfig(work_width=900).work_width
     900
     """
 
     #: Target width in pixels of the downscaled copy in which everything is measured (the image
-    #: is reduced by the whole factor that comes nearest).
-    work_width: int = 1200
+    #: is reduced by the largest whole factor that keeps it at least this wide).
+    work_width: int = 1536
     #: Pixels with HSV saturation above this are never card white (0-255).
     card_max_saturation: int = 90
     #: Card white is at least this fraction of the brightest unsaturated pixels' level.
@@ -27,6 +27,9 @@ class KoperReadConfig:
     #: Half the gap between cards, as a fraction of a cell: the outer card edges lie this far
     #: inside the grid's outer lines.
     edge_gap: float = 0.03
+    #: Short side in pixels of a cell of the rectified board (fixed, so that card edges and
+    #: checkers are measured at the same scale whatever the camera).
+    rect_cell: int = 100
     #: Fewer card-like cells than this means there is no board.
     min_cards: int = 40
     #: A cell holds a card when at least this share of its border band is card white.
@@ -36,7 +39,10 @@ class KoperReadConfig:
     #: A refined card whose size differs from the median by more than this falls back to its cell.
     card_size_tolerance: float = 0.12
     #: Card patch size (portrait) used to compare cards, in pixels.
-    patch_size: tuple[int, int] = (48, 68)
+    patch_size: tuple[int, int] = (64, 90)
+    #: Card patches are cut from an image where a card's short side is at least this many times
+    #: the patch width (the working copy or a halving of the full image).
+    patch_oversample: float = 1.2
     #: Extra weight of the two index corners (rank and suit) in the card comparison.
     corner_weight: float = 3.0
     #: Weight of the chroma term against the intensity correlation.
@@ -47,8 +53,10 @@ class KoperReadConfig:
     checker_radius: tuple[float, float] = (0.34, 0.5)
     #: Hough (HOUGH_GRADIENT_ALT) circle perfectness threshold for checkers (0-1).
     checker_circle_quality: float = 0.85
-    #: Lab distance from a disc's median colour within which a pixel counts as "the same colour".
-    checker_colour_tolerance: int = 25
+    #: Lightness (Lab L, 0-255) and colour (a, b) distances from a disc's median within which a
+    #: pixel counts as the checker's own colour.
+    checker_lightness_tolerance: int = 45
+    checker_colour_tolerance: int = 20
     #: A checker's disc may hold at most this share of other-coloured pixels (groove, highlight).
     checker_max_outliers: float = 0.22
     #: A checker's brightness spread (relative to local white) below this means one colour only.

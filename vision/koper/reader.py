@@ -98,7 +98,7 @@ def _card_patch_homography(quad_work: np.ndarray, landscape: bool, size: tuple[i
 def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
     image = _validate(image)
     h, w = image.shape[:2]
-    factor = max(1, round(w / config.work_width))  # whole factors make INTER_AREA much faster
+    factor = max(1, w // config.work_width)  # whole factors make INTER_AREA much faster
     work = (
         image
         if factor == 1
@@ -106,7 +106,7 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
     )
     scale = work.shape[1] / w
     geometry, _ = find_board(work, config)
-    rect = rectify(work, geometry)
+    rect = rectify(work, geometry, config)
     layout = locate_cards(rect, config)
     if int(layout.present.sum()) < config.min_cards:
         raise NoBoardFound(
@@ -114,21 +114,50 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
         )
     checkers = find_checkers(rect, layout, config)
     cells = sorted(layout.quads)
+    source, to_source = _patch_source(image, work, layout, config)
     pw, ph = config.patch_size
     base = base_weights(config.patch_size, config.corner_weight)
     feats = np.empty((len(cells), 3, ph, pw), np.float32)
     weights = np.empty((len(cells), ph, pw), np.float32)
+    rect_to_source = to_source @ rect.to_work
     for i, cell in enumerate(cells):
-        quad_work = cv2.perspectiveTransform(
-            layout.quads[cell].reshape(-1, 1, 2).astype(np.float64), rect.to_work
+        quad = cv2.perspectiveTransform(
+            layout.quads[cell].reshape(-1, 1, 2).astype(np.float64), rect_to_source
         ).reshape(-1, 2)
-        hom = _card_patch_homography(quad_work, geometry.landscape, config.patch_size)
-        patch = cv2.warpPerspective(work, hom, (pw, ph), flags=cv2.INTER_LINEAR)
-        weight = base * _checker_mask(hom @ rect.to_work, checkers, cell, config, (pw, ph))
+        hom = _card_patch_homography(quad, geometry.landscape, config.patch_size)
+        patch = cv2.warpPerspective(source, hom, (pw, ph), flags=cv2.INTER_LINEAR)
+        weight = base * _checker_mask(hom @ rect_to_source, checkers, cell, config, (pw, ph))
         weights[i] = weight
         feats[i] = patch_features(patch, weight, config.patch_blur)
     return _Survey(
         cells, feats, weights, checkers, layout, geometry.corners / scale, geometry.landscape
+    )
+
+
+def _patch_source(image, work, layout: CardLayout, config: KoperReadConfig):
+    """The image to cut card patches from, and the homography working px -> its px.
+
+    The working copy when its cards are already wide enough (``patch_oversample`` times the patch
+    width), else the first halving of the full image that is (sharper indices on a 12 MP still).
+    """
+    short = float(np.median([min(_quad_sides(q)) for q in layout.quads.values()]))
+    need = config.patch_oversample * config.patch_size[0]
+    if short >= need or work is image:
+        return work, np.eye(3)
+    scale = work.shape[1] / image.shape[1]
+    source = image
+    while short / scale / 2 >= need:
+        source = cv2.pyrDown(source)
+        scale *= 2
+    factor = source.shape[1] / work.shape[1]
+    return source, np.diag([factor, factor, 1.0])
+
+
+def _quad_sides(q: np.ndarray) -> tuple[float, float]:
+    """Mean width and height of a TL, TR, BR, BL quadrilateral."""
+    return (
+        0.5 * float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])),
+        0.5 * float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])),
     )
 
 
