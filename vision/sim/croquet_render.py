@@ -478,7 +478,7 @@ class CroquetRenderer:
             pts = np.round((p - (x0, y0)) / q * (1 << SHIFT)).astype(np.int32)
             cv2.fillConvexPoly(small, pts, 1.0, cv2.LINE_AA, SHIFT)
         small = cv2.GaussianBlur(small, (0, 0), max(0.5, 6 * self.scale / q))
-        keep = ((1.0 - 0.4 * small) * 255).astype(np.uint8)
+        keep = ((1.0 - 0.5 * small) * 255).astype(np.uint8)
         keep = cv2.resize(keep, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
         region = img[y0:y1, x0:x1]
         cv2.multiply(region, cv2.cvtColor(keep, cv2.COLOR_GRAY2BGR), region, scale=1 / 255)

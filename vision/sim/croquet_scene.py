@@ -52,8 +52,9 @@ from vision.sim.croquet_truth import Event, EventRecorder
 @dataclass(frozen=True)
 class HandTiming:
     """How hands move: reach and withdraw times, a flick's hover before it, carrying speed, the
-    pause between actions, the hand's height and how far the palm centre stays behind the coin
-    it flicks (the fingers reach forward from the palm by ``finger_mm``)."""
+    pause between actions, the hand's height, and the range (drawn per flick) of how far the
+    palm's centre stays behind the edge of the coin it flicks: near, the palm and fingers (which
+    reach 50 mm forward of the palm) hide the coin until it shoots out; far, it stays in view."""
 
     reach_s: float = 0.35
     hover_s: float = 0.12
@@ -61,8 +62,7 @@ class HandTiming:
     carry_mm_s: float = 400.0
     pause_s: float = 0.25
     height_mm: float = 40.0
-    finger_mm: float = 50.0
-    palm_behind_mm: float = 60.0
+    palm_behind_mm: tuple[float, float] = (15.0, 70.0)
 
 
 @dataclass(frozen=True)
@@ -156,8 +156,8 @@ class _Until:
 
 class CroquetScene:
     """A scene: coins standing at ``setup`` in the first frame, then ``play``'s actions (a play or
-    a list of actions), simulated at ``fps``. After :meth:`frames` is exhausted, ``events`` holds
-    the ground truth's events in time order."""
+    a list of actions), simulated at ``fps``; ``seed`` draws the hands' details. After
+    :meth:`frames` is exhausted, ``events`` holds the ground truth's events in time order."""
 
     def __init__(
         self,
@@ -168,6 +168,7 @@ class CroquetScene:
         physics: PhysicsConfig | None = None,
         timing: HandTiming = HandTiming(),
         tail_s: float = 0.3,
+        seed: int = 0,
     ) -> None:
         self.layout = layout or default_layout()
         self.setup = dict(setup)
@@ -176,6 +177,7 @@ class CroquetScene:
         self.physics = physics or PhysicsConfig()
         self.timing = timing
         self.tail_s = tail_s
+        self._rng = np.random.default_rng(seed)
         self.names = tuple(c for c in COINS if c in self.setup) + tuple(
             c for c in COINS if c not in self.setup
         )
@@ -205,7 +207,7 @@ class CroquetScene:
         """A seeded game of ``flicks`` flicks by four virtual players (:class:`RandomPlay`), every
         coin on its start spot in the first frame."""
         lay = layout or default_layout()
-        return cls(setup_positions(lay), RandomPlay(seed=seed, flicks=flicks), lay,
+        return cls(setup_positions(lay), RandomPlay(seed=seed, flicks=flicks), lay, seed=seed,
                    **kwargs)  # type: ignore[arg-type]
 
     @property
@@ -369,7 +371,7 @@ class CroquetScene:
         here = self.table.position(a.coin)
         d = self._direction(a, here)
         arm = (-d[0], -d[1])
-        behind = COIN_MM / 2 + tm.palm_behind_mm
+        behind = COIN_MM / 2 + float(self._rng.uniform(*tm.palm_behind_mm))
         palm = (here[0] - d[0] * behind, here[1] - d[1] * behind)
         away = self._outside(palm, arm)
         through = (palm[0] + 12 * d[0], palm[1] + 12 * d[1])
