@@ -3,6 +3,8 @@ drawn where the ground truth says, hands hiding coins, motion blur, rolling shut
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 import pytest
@@ -17,7 +19,9 @@ SMALL = CameraMode(960, 540, 120.0)
 LAYOUT = default_layout()
 
 
+@functools.lru_cache(maxsize=8)
 def renderer(mode: CameraMode = SMALL, seed: int = 1, **config: object) -> CroquetRenderer:
+    """A renderer (cached: building the static scene is the slow part, rendering is pure)."""
     cam = CameraModel.over_table(mode, LAYOUT.table, tilt_deg=4.0, azimuth_deg=60.0)
     return CroquetRenderer(LAYOUT, cam, RenderConfig(**config), seed=seed)  # type: ignore[arg-type]
 
