@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from engines.croquetnole.layout import default_layout
@@ -93,3 +95,16 @@ def test_virtual_players_put_fallen_coins_back_on_the_edge_first() -> None:
     play = RandomPlay(seed=1, flicks=4)
     action = play.next_action(TableView(2.0, lay, positions, ("arms-guard",), fell))
     assert action == Place("arms-guard", lay.edge_spot((870.0, 400.0)))
+
+
+def test_an_engine_driven_player_can_name_the_coin_and_the_step() -> None:
+    lay = default_layout()
+    positions = setup_positions(lay)
+    positions["suns-knight"] = (340.0, 432.0)  # between the Suns gate (x 381) and door (x 280)
+    view = TableView(0.0, lay, positions, (), ())
+    play = RandomPlay(seed=2, aim_sd_deg=0.0, speed_sd=0.0)
+    flick = play.aim(view, "suns-knight", ("suns-door", None))
+    # Straight through the door along its axis, toward the Suns tower: to the left.
+    assert flick.heading_deg is not None
+    assert math.cos(math.radians(flick.heading_deg)) == pytest.approx(-1.0, abs=1e-3)
+    assert flick.speed_mm_s > 500

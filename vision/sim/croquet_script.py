@@ -223,9 +223,9 @@ class RandomPlay:
     the next step of its course (sometimes its guard instead), with Gaussian aim noise
     (``aim_sd_deg``) and log-normal speed noise (``speed_sd``), and now and then (``wild_share``)
     a guard flicked hard toward the table's nearest edge, which may or may not carry it off (the
-    falls and near-falls a benchmark needs); coins
-    that went off the table are put back on the edge by hand first; now and then a hand rests
-    near a coin or a guard is moved by hand. The play ends after ``flicks`` flicks.
+    falls and near-falls a benchmark needs); coins that went off the table are put back on the
+    edge by hand first; now and then a hand rests near a coin or a guard is moved by hand. The
+    play ends after ``flicks`` flicks. :meth:`aim` alone serves a player the engine drives.
 
     >>> from engines.croquetnole.layout import default_layout
     >>> play = RandomPlay(seed=3, flicks=1)
@@ -280,11 +280,20 @@ class RandomPlay:
         self._turn += 1
         self._done += 1
         coin = knight(castle)
-        roll = rng.random()
-        if guard(castle) in view.positions and roll < self.guard_share + self.wild_share:
+        if guard(castle) in view.positions and rng.random() < self.guard_share + self.wild_share:
             coin = guard(castle)
-        here = view.positions[coin]
-        if coin == guard(castle) and roll < self.wild_share:
+        return self.aim(view, coin)
+
+    def aim(self, view: TableView, coin: str,
+            step: tuple[str, str | None] | None = None) -> Flick:
+        """A noisy flick of ``coin``: a knight at ``step`` (feature, direction), by default the
+        next step of its course as this play has followed it from the events; a guard back
+        toward its start spot or, in ``wild_share / (guard_share + wild_share)`` of its flicks,
+        hard toward the nearest edge. An engine-driven player can name the coin and the step."""
+        rng = self._rng
+        castle, here = coin.split("-")[0], view.positions[coin]
+        if coin == guard(castle) and rng.random() * (self.guard_share + self.wild_share) < (
+                self.wild_share):
             heading, speed = self._wild(view, here)
         else:
             if coin == guard(castle):
@@ -292,7 +301,7 @@ class RandomPlay:
                 aim = (home[0] + rng.normal(0, 80), home[1] + rng.normal(0, 80))
                 speed = self._speed(distance(here, aim))
             else:
-                aim, speed = self._knight_aim(view, castle)
+                aim, speed = self._knight_aim(view, castle, step)
             heading = math.degrees(math.atan2(aim[1] - here[1], aim[0] - here[0]))
         heading += rng.normal(0, self.aim_sd_deg)
         speed *= math.exp(rng.normal(0, self.speed_sd))
@@ -328,11 +337,14 @@ class RandomPlay:
         """The speed that slides a coin ``mm`` + ``beyond`` before friction stops it."""
         return math.sqrt(2 * self.decel_mm_s2 * max(mm + beyond, 1.0))
 
-    def _knight_aim(self, view: TableView, castle: str) -> tuple[Point, float]:
+    def _knight_aim(self, view: TableView, castle: str,
+                    step: tuple[str, str | None] | None) -> tuple[Point, float]:
         coin = knight(castle)
         here = view.positions[coin]
-        steps = course(castle, view.layout.castle_names)
-        target, direction = steps[self._step.get(coin, 0) % len(steps)]
+        if step is None:
+            steps = course(castle, view.layout.castle_names)
+            step = steps[self._step.get(coin, 0) % len(steps)]
+        target, direction = step
         geo = view.layout.castle(target.split("-")[0])
         if feature_kind(target) == "tower":
             return geo.tower.center, self._speed(distance(here, geo.tower.center), 10.0)
