@@ -15,7 +15,7 @@ from vision.markers import TableProfile
 from vision.sim.croquet_camera import CameraMode
 from vision.sim.croquet_render import RenderConfig
 from vision.sim.croquet_scene import CroquetScene
-from vision.sim.croquet_video import coins_at, write_video
+from vision.sim.croquet_video import coins_at, simulate, write_video
 
 MODE = CameraMode(480, 270, 120.0)
 SCRIPT = """
@@ -70,3 +70,11 @@ def test_a_video_needs_a_known_container(tmp_path: Path) -> None:
     scene = CroquetScene.from_script("place moons-knight at (432, 432)")
     with pytest.raises(ValueError, match=r"\.mp4 or \.avi"):
         write_video(scene, tmp_path / "scene.mkv", mode=MODE)
+
+
+def test_simulate_writes_a_scripted_scene_and_refuses_unknown_modes(tmp_path: Path) -> None:
+    info = simulate(tmp_path / "out", script="place moons-knight at (432, 432)\nwait 0.05 s",
+                    mode="1280x720", video_name="s.avi", config=RenderConfig(noise_sd=0.0))
+    assert info.size == (1280, 720) and info.video.exists() and info.truth.exists()
+    with pytest.raises(ValueError, match="camera mode"):
+        simulate(tmp_path, mode="640x480")

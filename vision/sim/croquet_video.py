@@ -156,3 +156,29 @@ def coins_at(truth: Mapping[str, Any], frame: int) -> dict[str, dict[str, Any]]:
             out[coin] = {"status": status, "mm": mm, "px": px, "visible": visible,
                          "covered": covered}
     return out
+
+
+def simulate(
+    out_dir: Path | str,
+    seed: int = 0,
+    flicks: int = 20,
+    script: str | None = None,
+    mode: str = "1536x864",
+    video_name: str = "scene.mp4",
+    config: RenderConfig | None = None,
+) -> VideoInfo:
+    """What ``tableside croquetnole simulate`` does: a seeded random game of ``flicks`` flicks
+    (or the scene ``script``), filmed in camera mode ``mode`` (a key of ``MODES``), written into
+    ``out_dir`` as ``video_name`` with ``setup.json``, ``layout.json`` and ``truth.json``.
+    Raises ValueError for an unknown mode or a bad script."""
+    if mode not in MODES:
+        raise ValueError(f"unknown camera mode {mode!r} (one of {', '.join(MODES)})")
+    cam_mode = MODES[mode]
+    if script is not None:
+        scene = CroquetScene.from_script(script, fps=cam_mode.fps, seed=seed)
+    else:
+        scene = CroquetScene.random(seed, flicks, fps=cam_mode.fps)
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    return write_video(scene, folder / video_name, mode=cam_mode, config=config, seed=seed)
+
