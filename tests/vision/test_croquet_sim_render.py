@@ -12,7 +12,7 @@ import pytest
 from engines.croquetnole.layout import default_layout
 from vision.markers import ARUCO_DICTIONARY, TableProfile, marker_corners_mm
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
-from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
+from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig, render_mode
 from vision.sim.croquet_scene import CroquetScene
 
 SMALL = CameraMode(960, 540, 120.0)
@@ -22,8 +22,8 @@ LAYOUT = default_layout()
 @functools.lru_cache(maxsize=8)
 def renderer(mode: CameraMode = SMALL, seed: int = 1, **config: object) -> CroquetRenderer:
     """A renderer (cached: building the static scene is the slow part, rendering is pure)."""
-    cam = CameraModel.over_table(mode, LAYOUT.table, tilt_deg=4.0, azimuth_deg=60.0)
-    return CroquetRenderer(LAYOUT, cam, RenderConfig(**config), seed=seed)  # type: ignore[arg-type]
+    return render_mode(mode, LAYOUT, seed, RenderConfig(**config),  # type: ignore[arg-type]
+                       tilt_deg=4.0, azimuth_deg=60.0)
 
 
 def first(r: CroquetRenderer, script: str) -> tuple[np.ndarray, FrameTruth]:

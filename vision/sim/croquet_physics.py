@@ -97,9 +97,6 @@ class CoinTable:
         x, y = self.pos[self.index[coin]]
         return (float(x), float(y))
 
-    def status_of(self, coin: str) -> str:
-        return STATUS_NAMES[self.status[self.index[coin]]]
-
     def height(self) -> np.ndarray:
         """Height (mm) of each coin's underside above the table: 0, or the tiles it rides on."""
         s = self.support
