@@ -19,3 +19,11 @@ class NoBoardFound(VisionError):
 
 class UnknownDeck(VisionError):
     """A deck design or learnt deck profile was asked for by a name nobody knows."""
+
+
+class NoTableMarkers(VisionError):
+    """The picture does not show all four of the table's corner markers (Croquetnole)."""
+
+
+class UnusableVideo(VisionError):
+    """A video that cannot be refereed: unreadable, empty, or not of a Croquetnole table."""

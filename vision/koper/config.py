@@ -38,8 +38,15 @@ class KoperReadConfig:
     edge_search: float = 0.12
     #: A refined card whose size differs from the median by more than this falls back to its cell.
     card_size_tolerance: float = 0.12
+    #: Fitted card outlines are scaled by this about their centre before cutting patches: the
+    #: edge fit lands on the inner side of the blurred edge.
+    card_grow: float = 1.02
     #: Card patch size (portrait) used to compare cards, in pixels.
     patch_size: tuple[int, int] = (64, 90)
+    #: Size (width, height) of each of the two index-corner patches compared separately.
+    index_size: tuple[int, int] = (24, 32)
+    #: Weight of the index corners' cost against the whole card's.
+    index_weight: float = 1.0
     #: Card patches are cut from an image where a card's short side is at least this many times
     #: the patch width (the working copy or a halving of the full image).
     patch_oversample: float = 1.2

@@ -14,6 +14,48 @@ both told apart: colour is compared as colour, not as "red or black".
 import cv2
 import numpy as np
 
+#: The index corners of a portrait card (left, top, right, bottom as fractions of the card):
+#: rank and suit in the top-left, and again, turned, in the bottom-right.
+INDEX_REGIONS: tuple[tuple[float, float, float, float], ...] = (
+    (0.0, 0.0, 0.24, 0.32),
+    (0.76, 0.68, 1.0, 1.0),
+)
+
+
+def region_homography(quad: np.ndarray, region, size: tuple[int, int]) -> np.ndarray:
+    """Homography taking the part ``region`` (fractions) of the card ``quad`` (TL, TR, BR, BL in
+    some image, card upright) onto a ``size`` (width, height) patch."""
+    unit = cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), np.asarray(quad, np.float32)
+    )
+    x0, y0, x1, y1 = region
+    w, h = size
+    to_patch = np.array(
+        [
+            [w / (x1 - x0), 0, -x0 * w / (x1 - x0)],
+            [0, h / (y1 - y0), -y0 * h / (y1 - y0)],
+            [0, 0, 1.0],
+        ]
+    )
+    return to_patch @ np.linalg.inv(unit)
+
+
+def card_views(source: np.ndarray, quad: np.ndarray, patch_size, index_size):
+    """The whole card as a ``patch_size`` patch and its two index corners side by side
+    (``index_size`` each), cut from ``source`` where the upright card is ``quad``; with the
+    homographies used (whole, then one per index corner).
+
+    Turning the card half round turns both views half round (the corners swap places), so one
+    ``[::-1, ::-1]`` covers cards lying either way up.
+    """
+    hom_whole = region_homography(quad, (0.0, 0.0, 1.0, 1.0), patch_size)
+    whole = cv2.warpPerspective(source, hom_whole, patch_size, flags=cv2.INTER_LINEAR)
+    homs = [region_homography(quad, reg, index_size) for reg in INDEX_REGIONS]
+    index = np.hstack(
+        [cv2.warpPerspective(source, h, index_size, flags=cv2.INTER_LINEAR) for h in homs]
+    )
+    return whole, index, [hom_whole, *homs]
+
 
 def base_weights(patch_size: tuple[int, int], corner_weight: float) -> np.ndarray:
     """Weight map of a portrait card patch: rounded corners ignored, the two index corners

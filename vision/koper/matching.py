@@ -28,13 +28,24 @@ class Assignment:
     mean_cost: float
 
 
-def cost_matrix(
-    feats: np.ndarray, weights: np.ndarray, profile: DeckProfile, config: KoperReadConfig
+def cost_matrix(views, profile: DeckProfile, config: KoperReadConfig) -> np.ndarray:
+    """Costs (n_cells, 52) of the cells' ``views`` against ``profile``: the whole card's cost
+    plus ``index_weight`` times the index corners' cost.
+
+    ``views`` is ((whole features, whole weights), (index features, index weights)), features
+    (n, 3, H, W) and weights (n, H, W) as from :func:`vision.koper.features.patch_features`.
+    """
+    (whole, whole_w), (index, index_w) = views
+    return _view_cost(whole, whole_w, profile.features, config) + config.index_weight * (
+        _view_cost(index, index_w, profile.index, config)
+    )
+
+
+def _view_cost(
+    feats: np.ndarray, weights: np.ndarray, tpl: np.ndarray, config: KoperReadConfig
 ) -> np.ndarray:
-    """Costs (n_cells, 52) of ``feats`` (n, 3, H, W) with ``weights`` (n, H, W) against
-    ``profile``."""
+    """Costs (n, 52) of one view against the 52 templates ``tpl``, best of both half turns."""
     n = feats.shape[0]
-    tpl = profile.features
     both = np.concatenate([tpl, tpl[:, :, ::-1, ::-1]])  # upright and half-turned
     m = both.shape[0]
     w = weights.reshape(n, -1).astype(np.float32)

@@ -4,7 +4,8 @@ A profile comes from a gnome-cards design sheet (:func:`profile_from_design`) or
 photo of a real deck laid out in the canonical order (:func:`vision.koper.reader.learn_profile`;
 the layout is :func:`vision.sim.koper_layout.canonical_cells`), so a club can teach Tableside its
 own cards. Learnt profiles are saved as ``.npz`` files under ``$XDG_DATA_HOME/tableside/decks``
-(default ``~/.local/share/tableside/decks``), written atomically.
+(default ``~/.local/share/tableside/decks``), written atomically; design profiles are cached
+the same way under the cache folder.
 
 >>> p = profile_from_design("anglo")
 >>> p.name, len(p.card_ids), p.features.shape[1]
@@ -17,23 +18,24 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 
-from vision.cards.designs import card_images, list_designs
+from vision.cards.designs import cache_dir, card_images, list_designs
 from vision.cards.ids import CARD_IDS
 from vision.errors import UnknownDeck
 from vision.koper.config import KoperReadConfig
-from vision.koper.features import patch_features
+from vision.koper.features import INDEX_REGIONS, card_views, patch_features
 
 
 @dataclass(frozen=True, eq=False)
 class DeckProfile:
-    """Features (52, 3, H, W) of each card in ``card_ids`` order, upright, from one deck."""
+    """Features of each card in ``card_ids`` order, upright, from one deck: ``features``
+    (52, 3, H, W) of the whole card and ``index`` (52, 3, h, 2w) of its two index corners."""
 
     name: str
     card_ids: tuple[str, ...]
     features: np.ndarray
+    index: np.ndarray
 
     @property
     def patch_size(self) -> tuple[int, int]:
@@ -48,26 +50,59 @@ def profiles_dir() -> Path:
 
 
 @functools.lru_cache(maxsize=64)
-def _design_profile(design: str, patch_size: tuple[int, int], blur: float) -> DeckProfile:
+def _design_profile(
+    design: str, patch_size: tuple[int, int], index_size: tuple[int, int], blur: float
+) -> DeckProfile:
+    """Build (or load from the disk cache) the profile of one design at one patch size."""
     pw, ph = patch_size
-    cards = card_images(design, pw * 3)
-    weights = np.ones((ph, pw), np.float32)
-    feats = []
+    key = f"{pw}x{ph}-{index_size[0]}x{index_size[1]}-b{blur:g}"
+    cached = cache_dir() / "profiles" / f"{design}-{key}.npz"
+    if cached.is_file():
+        try:
+            return load_profile(cached)
+        except UnknownDeck:
+            cached.unlink(missing_ok=True)
+    iw, ih = index_size
+    whole_art = card_images(design, pw)
+    index_art = card_images(design, round(iw / (INDEX_REGIONS[0][2] - INDEX_REGIONS[0][0])))
+    feats, index = [], []
     for cid in CARD_IDS:
-        art = cards[cid].astype(np.float32)
-        alpha = art[..., 3:4] / 255.0
-        rgb = art[..., :3] * alpha + 128.0 * (1 - alpha)
-        small = cv2.resize(rgb, (pw, ph), interpolation=cv2.INTER_AREA)
-        feats.append(patch_features(small, weights, blur))
+        whole_img, _, _ = card_views(
+            _flatten(whole_art[cid]), _frame(whole_art[cid]), patch_size, index_size
+        )
+        _, index_img, _ = card_views(
+            _flatten(index_art[cid]), _frame(index_art[cid]), patch_size, index_size
+        )
+        feats.append(patch_features(whole_img, np.ones((ph, pw), np.float32), blur))
+        index.append(patch_features(index_img, np.ones((ih, 2 * iw), np.float32), blur))
     features = np.stack(feats)
     features.setflags(write=False)
-    return DeckProfile(design, CARD_IDS, features)
+    index_feats = np.stack(index)
+    index_feats.setflags(write=False)
+    profile = DeckProfile(design, CARD_IDS, features, index_feats)
+    save_profile(profile, cached)
+    return profile
 
 
 def profile_from_design(design: str, config: KoperReadConfig | None = None) -> DeckProfile:
     """The profile of an installed gnome-cards design (cached)."""
     cfg = config or KoperReadConfig()
-    return _design_profile(design, tuple(cfg.patch_size), float(cfg.patch_blur))
+    return _design_profile(
+        design, tuple(cfg.patch_size), tuple(cfg.index_size), float(cfg.patch_blur)
+    )
+
+
+def _flatten(art: np.ndarray) -> np.ndarray:
+    """BGRA card art over mid grey (the transparent rounded corners), as BGR."""
+    rgba = art.astype(np.float32)
+    alpha = rgba[..., 3:4] / 255.0
+    return (rgba[..., :3] * alpha + 128.0 * (1 - alpha)).astype(np.uint8)
+
+
+def _frame(art: np.ndarray) -> np.ndarray:
+    """The corners (TL, TR, BR, BL) of a card image's own frame."""
+    h, w = art.shape[:2]
+    return np.float32([[0, 0], [w, 0], [w, h], [0, h]])
 
 
 def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
@@ -82,6 +117,7 @@ def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
                 name=profile.name,
                 card_ids=np.array(profile.card_ids),
                 features=profile.features,
+                index=profile.index,
             )
             fh.flush()
             os.fsync(fh.fileno())
@@ -100,6 +136,7 @@ def load_profile(path: Path) -> DeckProfile:
                 str(data["name"]),
                 tuple(str(c) for c in data["card_ids"]),
                 data["features"].astype(np.float32),
+                data["index"].astype(np.float32),
             )
     except (OSError, KeyError, ValueError) as exc:
         raise UnknownDeck(f"cannot read deck profile {path}: {exc}") from exc

@@ -27,7 +27,7 @@ from vision.koper.board_finder import BOARD_CELLS, find_board
 from vision.koper.card_locator import CardLayout, locate_cards, rectify
 from vision.koper.checkers import Checker, find_checkers
 from vision.koper.config import KoperReadConfig
-from vision.koper.features import base_weights, patch_features
+from vision.koper.features import INDEX_REGIONS, base_weights, card_views, patch_features
 from vision.koper.matching import assign, cost_matrix
 from vision.koper.profiles import DeckProfile, resolve_profiles
 from vision.sim.koper_layout import canonical_cells
@@ -65,8 +65,7 @@ class _Survey:
     """Everything measured on the image before identities are assigned."""
 
     cells: list[tuple[int, int]]
-    feats: np.ndarray
-    weights: np.ndarray
+    views: tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
     checkers: list[Checker]
     layout: CardLayout
     corners: np.ndarray
@@ -87,12 +86,10 @@ def _validate(image) -> np.ndarray:
     return image
 
 
-def _card_patch_homography(quad_work: np.ndarray, landscape: bool, size: tuple[int, int]):
-    """Homography from the working image to a portrait patch of one card."""
-    pw, ph = size
-    src = quad_work if not landscape else quad_work[[3, 0, 1, 2]]
-    dst = np.float32([[0, 0], [pw, 0], [pw, ph], [0, ph]])
-    return cv2.getPerspectiveTransform(src.astype(np.float32), dst)
+def _upright(quad: np.ndarray, landscape: bool) -> np.ndarray:
+    """A card's corners TL, TR, BR, BL as seen with the card standing upright (portrait): on a
+    landscape board cards lie sideways, so the corners turn a quarter."""
+    return quad[[3, 0, 1, 2]] if landscape else quad
 
 
 def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
@@ -114,34 +111,67 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
         )
     checkers = find_checkers(rect, layout, config)
     cells = sorted(layout.quads)
-    source, to_source = _patch_source(image, work, layout, config)
     pw, ph = config.patch_size
-    base = base_weights(config.patch_size, config.corner_weight)
-    feats = np.empty((len(cells), 3, ph, pw), np.float32)
-    weights = np.empty((len(cells), ph, pw), np.float32)
-    rect_to_source = to_source @ rect.to_work
-    for i, cell in enumerate(cells):
-        quad = cv2.perspectiveTransform(
-            layout.quads[cell].reshape(-1, 1, 2).astype(np.float64), rect_to_source
-        ).reshape(-1, 2)
-        hom = _card_patch_homography(quad, geometry.landscape, config.patch_size)
-        patch = cv2.warpPerspective(source, hom, (pw, ph), flags=cv2.INTER_LINEAR)
-        weight = base * _checker_mask(hom @ rect_to_source, checkers, cell, config, (pw, ph))
-        weights[i] = weight
-        feats[i] = patch_features(patch, weight, config.patch_blur)
-    return _Survey(
-        cells, feats, weights, checkers, layout, geometry.corners / scale, geometry.landscape
+    iw, ih = config.index_size
+    region = INDEX_REGIONS[0]
+    short = float(
+        np.median(
+            [
+                min(
+                    _quad_sides(
+                        cv2.perspectiveTransform(
+                            q.reshape(-1, 1, 2).astype(np.float64), rect.to_work
+                        ).reshape(-1, 2)
+                    )
+                )
+                for q in layout.quads.values()
+            ]
+        )
     )
+    source, to_source = _patch_source(image, work, short, config.patch_oversample * pw)
+    index_need = config.patch_oversample * iw / (region[2] - region[0])
+    index_source, to_index = _patch_source(image, work, short, index_need)
+    base = base_weights(config.patch_size, config.corner_weight)
+    whole = np.empty((len(cells), 3, ph, pw), np.float32)
+    whole_w = np.empty((len(cells), ph, pw), np.float32)
+    index = np.empty((len(cells), 3, ih, 2 * iw), np.float32)
+    index_w = np.empty((len(cells), ih, 2 * iw), np.float32)
+    for i, cell in enumerate(cells):
+        centre = layout.quads[cell].mean(axis=0)
+        grown = centre + (layout.quads[cell] - centre) * config.card_grow
+        rect_quad = grown.reshape(-1, 1, 2).astype(np.float64)
+        quad = _upright(
+            cv2.perspectiveTransform(rect_quad, to_source @ rect.to_work).reshape(-1, 2),
+            geometry.landscape,
+        )
+        patch, _, homs = card_views(source, quad, (pw, ph), (iw, ih))
+        whole_w[i] = base * _checker_mask(
+            homs[0] @ to_source @ rect.to_work, checkers, cell, config, (pw, ph)
+        )
+        whole[i] = patch_features(patch, whole_w[i], config.patch_blur)
+        quad = _upright(
+            cv2.perspectiveTransform(rect_quad, to_index @ rect.to_work).reshape(-1, 2),
+            geometry.landscape,
+        )
+        _, corners, homs = card_views(index_source, quad, (pw, ph), (iw, ih))
+        index_w[i] = np.hstack(
+            [
+                _checker_mask(h @ to_index @ rect.to_work, checkers, cell, config, (iw, ih))
+                for h in homs[1:]
+            ]
+        )
+        index[i] = patch_features(corners, index_w[i], config.patch_blur)
+    views = ((whole, whole_w), (index, index_w))
+    return _Survey(cells, views, checkers, layout, geometry.corners / scale, geometry.landscape)
 
 
-def _patch_source(image, work, layout: CardLayout, config: KoperReadConfig):
+def _patch_source(image: np.ndarray, work: np.ndarray, short: float, need: float):
     """The image to cut card patches from, and the homography working px -> its px.
 
-    The working copy when its cards are already wide enough (``patch_oversample`` times the patch
-    width), else the first halving of the full image that is (sharper indices on a 12 MP still).
+    ``short`` is the cards' short side in working pixels. The working copy when that is already
+    ``need`` pixels, else the smallest halving of the full image where it is (sharper indices
+    on a 12 MP still).
     """
-    short = float(np.median([min(_quad_sides(q)) for q in layout.quads.values()]))
-    need = config.patch_oversample * config.patch_size[0]
     if short >= need or work is image:
         return work, np.eye(3)
     scale = work.shape[1] / image.shape[1]
@@ -193,11 +223,14 @@ def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | No
     survey = _survey(image_bgr, cfg)
     best = None
     for profile in resolve_profiles(deck, cfg):
-        if profile.patch_size != tuple(cfg.patch_size):
+        if profile.patch_size != tuple(cfg.patch_size) or profile.index.shape[2:] != (
+            cfg.index_size[1],
+            2 * cfg.index_size[0],
+        ):
             raise VisionError(
                 f"deck profile {profile.name!r} was made for patch size {profile.patch_size}"
             )
-        result = assign(cost_matrix(survey.feats, survey.weights, profile, cfg), cfg)
+        result = assign(cost_matrix(survey.views, profile, cfg), cfg)
         if best is None or result.mean_cost < best[1].mean_cost:
             best = (profile, result)
     profile, result = best
@@ -240,6 +273,8 @@ def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | No
     if survey.cells != expected:
         raise NoBoardFound("the photo does not show the 52 cards in the canonical layout")
     ids = tuple(layout[r][c] for r, c in survey.cells)
-    features = survey.feats.copy()
-    features.setflags(write=False)
-    return DeckProfile(name, ids, features)
+    (whole, _), (index, _) = survey.views
+    whole, index = whole.copy(), index.copy()
+    whole.setflags(write=False)
+    index.setflags(write=False)
+    return DeckProfile(name, ids, whole, index)
