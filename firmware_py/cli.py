@@ -8,6 +8,8 @@ CONTRACT: command line). ``--json`` prints machine-readable results on stdout.
     tableside run [--config FILE]       the real device (camera, GPIO, page)
     tableside koper read IMAGE --json   read one still of a Koper board
     tableside koper learn-deck IMAGE --name NAME
+    tableside markers [OUT.pdf]         printable table markers at true size
+    tableside croquetnole simulate DIR  film a simulated game with its ground truth
     tableside bench --json              the performance benchmark
 """
 
@@ -74,6 +76,47 @@ def cmd_koper_learn_deck(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_markers(args: argparse.Namespace) -> int:
+    from vision.markers_sheet import write_marker_pdf
+
+    path = write_marker_pdf(args.output)
+    if args.json:
+        _print_json({"pdf": str(path)})
+    else:
+        sys.stdout.write(f"wrote {path}: print it at 100 % (actual size)\n")
+    return 0
+
+
+def cmd_croquet_simulate(args: argparse.Namespace) -> int:
+    from vision.sim.croquet_video import simulate
+
+    script = None
+    if args.script:
+        file = Path(args.script)
+        if not file.is_file():
+            raise CommandError(f"no script file at {args.script}")
+        script = file.read_text(encoding="utf-8")
+    try:
+        info = simulate(
+            args.out_dir, seed=args.seed, flicks=args.flicks, script=script, mode=args.mode
+        )
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    summary = {
+        "video": str(info.video),
+        "setup": str(info.setup),
+        "layout": str(info.layout),
+        "truth": str(info.truth),
+        "frames": info.frames,
+    }
+    if args.json:
+        _print_json(summary)
+    else:
+        for key, value in summary.items():
+            sys.stdout.write(f"{key}: {value}\n")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from firmware_py.demo import run_demo
 
@@ -130,6 +173,23 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument("--name", required=True)
     learn.add_argument("--json", action="store_true")
     learn.set_defaults(func=cmd_koper_learn_deck)
+
+    markers = sub.add_parser("markers", help="write a printable PDF of the table markers")
+    markers.add_argument("output", nargs="?", default="tableside-markers.pdf")
+    markers.add_argument("--json", action="store_true")
+    markers.set_defaults(func=cmd_markers)
+
+    croquet = sub.add_parser("croquetnole", help="Castle Croquetnole tools").add_subparsers(
+        dest="croquet_command", required=True, metavar="COMMAND"
+    )
+    sim = croquet.add_parser("simulate", help="film a simulated game: video, setup, truth")
+    sim.add_argument("out_dir")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--flicks", type=int, default=20)
+    sim.add_argument("--script", help="a scene script file instead of a random game")
+    sim.add_argument("--mode", default="1536x864", help="camera mode, e.g. 1536x864")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(func=cmd_croquet_simulate)
 
     bench = sub.add_parser("bench", help="run the performance benchmark")
     bench.add_argument("--json", action="store_true")
