@@ -1,10 +1,13 @@
 """Checkers on the rectified board: circles of the expected size, then light versus dark.
 
 Circles are found with OpenCV's HOUGH_GRADIENT_ALT (radius bounded by the card size), kept only
-when their inside is one colour (card art is not), and one per cell. Their colour is judged
-relative to each other: each checker's brightness is divided by the local white level (cards'
-white margins, fitted as a smooth surface over the board, so vignetting and a light gradient
-cancel), then the values are split in two by the largest drop in within-group variance.
+when their inside is one colour (card art is not), and one per cell; a second, looser pass finds
+low-contrast checkers (dark on a dark table) but demands a one-coloured inside.
+
+Their colour is judged relative to each other: each checker's brightness is divided by the local
+white level (cards' white margins, fitted as a smooth surface over the board, so vignetting and a
+light gradient cancel), then the values are split in two by the largest drop in within-group
+variance.
 Only when the spread is too small for two sets does a fixed level decide.
 """
 
@@ -38,26 +41,25 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
     r_min, r_max = (round(f * short) for f in config.checker_radius)
     grey = cv2.cvtColor(rect.image, cv2.COLOR_BGR2GRAY)
     grey = cv2.GaussianBlur(grey, (0, 0), 1.0)
-    found = cv2.HoughCircles(
-        grey,
-        cv2.HOUGH_GRADIENT_ALT,
-        dp=1.5,
-        minDist=0.8 * short,
-        param1=60,
-        param2=config.checker_circle_quality,
-        minRadius=r_min,
-        maxRadius=r_max,
-    )
-    best: dict[tuple[int, int], tuple[float, ...]] = {}
-    if found is None:
-        return []
     lab = cv2.cvtColor(rect.image, cv2.COLOR_BGR2LAB)
-    for x, y, r in found.reshape(-1, 3):
-        cell = (int(y // ch), int(x // cw))
-        if not (0 <= cell[0] < BOARD_CELLS and 0 <= cell[1] < BOARD_CELLS) or cell in best:
-            continue  # HoughCircles returns the strongest circles first
-        if _uniform_share(lab, x, y, r, config) >= 1.0 - config.checker_max_outliers:
-            best[cell] = (float(x), float(y), float(r))
+    best: dict[tuple[int, int], tuple[float, ...]] = {}
+    for quality, max_outliers in config.checker_passes:
+        found = cv2.HoughCircles(
+            grey,
+            cv2.HOUGH_GRADIENT_ALT,
+            dp=1.5,
+            minDist=0.8 * short,
+            param1=60,
+            param2=quality,
+            minRadius=r_min,
+            maxRadius=r_max,
+        )
+        for x, y, r in [] if found is None else found.reshape(-1, 3):
+            cell = (int(y // ch), int(x // cw))
+            if not (0 <= cell[0] < BOARD_CELLS and 0 <= cell[1] < BOARD_CELLS) or cell in best:
+                continue  # HoughCircles returns the strongest circles first
+            if _uniform_share(lab, x, y, r, config) >= 1.0 - max_outliers:
+                best[cell] = (float(x), float(y), float(r))
     return list(best.values())
 
 

@@ -58,19 +58,21 @@ class KoperReadConfig:
     patch_blur: float = 0.8
     #: Checker radius range, as fractions of the card's short side.
     checker_radius: tuple[float, float] = (0.34, 0.5)
-    #: Hough (HOUGH_GRADIENT_ALT) circle perfectness threshold for checkers (0-1).
-    checker_circle_quality: float = 0.85
+    #: Checker search passes: (Hough HOUGH_GRADIENT_ALT circle perfectness 0-1, largest share of
+    #: the disc allowed to differ from its median colour). Looser circles must be more uniform.
+    checker_passes: tuple[tuple[float, float], ...] = ((0.85, 0.22), (0.7, 0.03))
     #: Lightness (Lab L, 0-255) and colour (a, b) distances from a disc's median within which a
     #: pixel counts as the checker's own colour.
     checker_lightness_tolerance: int = 45
     checker_colour_tolerance: int = 20
-    #: A checker's disc may hold at most this share of other-coloured pixels (groove, highlight).
-    checker_max_outliers: float = 0.22
     #: A checker's brightness spread (relative to local white) below this means one colour only.
     checker_min_split: float = 0.12
     #: Relative brightness dividing light from dark checkers when only one colour is on the board.
     checker_light_level: float = 0.55
     #: Margin around a checker (fraction of its radius) masked out of the card comparison.
     checker_mask_margin: float = 0.25
+    #: A reading whose mean assignment cost is above this is not a board of that deck (real boards
+    #: read with their own deck cost about 0.2-0.7, other decks and random scenes 0.9-2.8).
+    max_mean_cost: float = 1.5
     #: Cost margin giving a confidence of about 0.63 (1 - 1/e).
     confidence_scale: float = 0.1

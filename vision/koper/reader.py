@@ -234,6 +234,10 @@ def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | No
         if best is None or result.mean_cost < best[1].mean_cost:
             best = (profile, result)
     profile, result = best
+    if result.mean_cost > cfg.max_mean_cost:
+        raise NoBoardFound(
+            f"no board found: the cells do not look like the cards of deck {profile.name!r}"
+        )
     cells = [[None] * BOARD_CELLS for _ in range(BOARD_CELLS)]
     conf = [[0.0] * BOARD_CELLS for _ in range(BOARD_CELLS)]
     for i, (r, c) in enumerate(survey.cells):

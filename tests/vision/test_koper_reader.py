@@ -1,0 +1,199 @@
+"""Reading rendered Koper boards: cards, empty spaces, checkers, the JSON contract, errors,
+deck profiles learnt from a photo."""
+
+import json
+
+import numpy as np
+import pytest
+
+from vision.cards import list_designs
+from vision.errors import NoBoardFound, UnreadableImage
+from vision.koper import (
+    BoardReading,
+    KoperReadConfig,
+    available_profiles,
+    learn_profile,
+    load_profile,
+    read_board,
+    save_profile,
+)
+from vision.koper.annotate import annotate
+from vision.koper.evaluate import evaluate_designs
+from vision.sim.koper_board import render_board
+from vision.sim.koper_layout import canonical_cells, random_layout
+
+pytestmark = pytest.mark.skipif(not list_designs(), reason="gnome-cards-data is not installed")
+SIZE = (1536, 864)
+
+
+def _shot(design: str, seed: int, size=SIZE, **kwargs):
+    cells, checkers = random_layout(seed)
+    return render_board(cells, checkers, design, seed=seed, size=size, **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("design", "seed"),
+    [
+        ("anglo", 11),
+        ("paris", 12),
+        ("neoclassical_4_color", 13),  # four colours: suits are not just red or black
+        ("anglo_modern_4_color", 14),
+        ("lattmann", 15),
+        ("berlin", 16),
+    ],
+)
+def test_reads_every_card_and_checker_of_rendered_boards(design, seed):
+    shot = _shot(design, seed)
+    reading = read_board(shot.image, deck=design)
+    assert reading.cells == shot.truth.cells
+    assert reading.checkers == shot.truth.checkers
+    assert reading.landscape and reading.deck == design
+
+
+def test_steep_camera_uneven_light_and_checkers_on_card_centres():
+    cells, checkers = random_layout(21, on_cards_only=True)
+    shot = render_board(
+        cells,
+        checkers,
+        "anglo",
+        seed=21,
+        size=SIZE,
+        tilt_deg=15.0,
+        blur_sigma=1.0,
+        noise_sigma=5.0,
+        jpeg_quality=75,
+    )
+    reading = read_board(shot.image, deck="anglo")
+    assert reading.cells == cells
+    assert reading.checkers == shot.truth.checkers
+
+
+@pytest.mark.slow
+def test_reads_a_full_resolution_still():
+    shot = _shot("paris", 31, size=(4608, 2592))
+    reading = read_board(shot.image, deck="paris")
+    assert reading.cells == shot.truth.cells
+    assert reading.checkers == shot.truth.checkers
+    corners = np.array(reading.corners)
+    assert np.abs(corners - np.array(shot.truth.corners)).max() < 0.02 * 4608
+
+
+def test_json_follows_the_contract():
+    shot = _shot("anglo", 11)
+    data = read_board(shot.image, deck="anglo").to_json()
+    assert set(data) == {"cells", "checkers"}
+    assert len(data["cells"]) == 8 and all(len(row) == 8 for row in data["cells"])
+    ids = [c for row in data["cells"] for c in row if c is not None]
+    assert len(ids) == 52 == len(set(ids))
+    assert all(len(c) == 2 and c[0] in "23456789TJQKA" and c[1] in "SHDC" for c in ids)
+    assert all(set(ck) == {"row", "col", "color"} for ck in data["checkers"])
+    assert {ck["color"] for ck in data["checkers"]} == {"light", "dark"}
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_reading_carries_confidences_and_corners():
+    shot = _shot("paris", 12)
+    reading = read_board(shot.image, deck="paris")
+    conf = np.array(reading.confidences)
+    assert conf.shape == (8, 8) and ((conf >= 0) & (conf <= 1)).all()
+    assert np.median(conf) > 0.3
+    assert isinstance(reading, BoardReading) and len(reading.corners) == 4
+
+
+def test_checker_colours_are_relative_to_each_other():
+    """A few dark checkers among many light ones, under a strong light gradient."""
+    cells, _ = random_layout(41)
+    checkers = [
+        (0, 0, "light"),
+        (0, 7, "light"),
+        (7, 0, "dark"),
+        (7, 7, "light"),
+        (3, 3, "light"),
+        (4, 4, "dark"),
+        (2, 6, "light"),
+    ]
+    shot = render_board(cells, checkers, "anglo_modern_4_color", seed=41, size=SIZE)
+    assert read_board(shot.image, deck="anglo_modern_4_color").checkers == tuple(sorted(checkers))
+
+
+def test_empty_table_has_no_board():
+    empty = ((None,) * 8,) * 8
+    shot = render_board(empty, (), "anglo", seed=3, size=SIZE)
+    with pytest.raises(NoBoardFound):
+        read_board(shot.image, deck="anglo")
+
+
+def test_random_photo_like_image_has_no_board():
+    rng = np.random.default_rng(0)
+    small = rng.integers(0, 256, (9, 16, 3)).astype(np.float32)
+    import cv2
+
+    image = cv2.resize(small, SIZE, interpolation=cv2.INTER_CUBIC)
+    image += rng.normal(0, 8, image.shape)
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    with pytest.raises(NoBoardFound) as err:
+        read_board(image, deck="anglo")
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "bad", [np.zeros((10, 10, 3), np.uint8), np.zeros((100, 100)), "not an image"]
+)
+def test_unreadable_input_is_reported(bad):
+    with pytest.raises(UnreadableImage):
+        read_board(bad, deck="anglo")
+
+
+def test_learnt_profile_reads_a_shuffled_board(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    size = (2304, 1296)
+    teach = render_board(canonical_cells(), (), "paris", seed=77, size=size, blur_sigma=0.5)
+    profile = learn_profile(teach.image, "club-deck")
+    path = save_profile(profile)
+    assert path.parent == tmp_path / "tableside" / "decks"
+    assert "club-deck" in available_profiles()
+    again = load_profile(path)
+    assert again.card_ids == profile.card_ids
+    assert np.array_equal(again.features, profile.features)
+    shot = _shot("paris", 5, size=size)
+    reading = read_board(shot.image, deck="club-deck")
+    assert reading.deck == "club-deck"
+    assert reading.cells == shot.truth.cells
+
+
+def test_learning_needs_the_canonical_layout():
+    shot = _shot("paris", 12)
+    with pytest.raises(NoBoardFound, match="canonical"):
+        learn_profile(shot.image, "wrong")
+
+
+@pytest.mark.slow
+def test_auto_deck_picks_the_design_on_the_table():
+    shot = _shot("neoclassical_4_color", 13)
+    reading = read_board(shot.image, deck="auto")
+    assert reading.deck == "neoclassical_4_color"
+    assert reading.cells == shot.truth.cells
+
+
+def test_annotate_draws_on_a_copy():
+    shot = _shot("anglo", 11)
+    reading = read_board(shot.image, deck="anglo")
+    drawn = annotate(shot.image, reading)
+    assert drawn.shape == shot.image.shape
+    assert (drawn != shot.image).any(axis=2).mean() > 0.01
+    assert not np.shares_memory(drawn, shot.image)
+
+
+def test_config_is_frozen():
+    cfg = KoperReadConfig()
+    with pytest.raises(AttributeError):
+        cfg.work_width = 10  # type: ignore[misc]
+
+
+def test_evaluate_designs_scores_cards_and_checkers():
+    scores = evaluate_designs(["anglo"], boards_per_design=1, seed=11, size=SIZE)
+    assert set(scores) == {"anglo"}
+    s = scores["anglo"]
+    assert s["boards"] == 1 and s["failed"] == 0
+    for key in ("card_accuracy", "checker_presence_accuracy", "checker_colour_accuracy"):
+        assert s[key] == 1.0
