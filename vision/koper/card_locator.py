@@ -89,36 +89,39 @@ def _border_white(rect: RectifiedBoard, mask: np.ndarray) -> np.ndarray:
     return share
 
 
-def _edge_points(white: np.ndarray, lo: np.ndarray, hi: np.ndarray, side: str, band: float):
+def _edge_points(smooth, lo: np.ndarray, hi: np.ndarray, side: str, band: float) -> np.ndarray:
     """Points on one card edge: for each scan line, the strongest step from card (inside) to
-    table (outside) within ``band`` pixels of the expected edge."""
-    h, w = white.shape
-    points = []
-    if side in ("left", "right"):
-        edge = lo[0] if side == "left" else hi[0]
-        ys = np.linspace(lo[1] + 0.25 * (hi[1] - lo[1]), hi[1] - 0.25 * (hi[1] - lo[1]), SCAN_LINES)
-        a, b = int(max(0, edge - band)), int(min(w - 1, edge + band))
-        for y in ys:
-            yi = round(y)
-            if b - a < 3 or not 1 <= yi < h - 1:
-                continue
-            prof = white[yi - 1 : yi + 2, a : b + 1].mean(axis=0)
-            step = np.diff(prof) if side == "left" else -np.diff(prof)
-            k = int(np.argmax(step))
-            points.append((a + k + 0.5, y))
-    else:
-        edge = lo[1] if side == "top" else hi[1]
-        xs = np.linspace(lo[0] + 0.25 * (hi[0] - lo[0]), hi[0] - 0.25 * (hi[0] - lo[0]), SCAN_LINES)
-        a, b = int(max(0, edge - band)), int(min(h - 1, edge + band))
-        for x in xs:
-            xi = round(x)
-            if b - a < 3 or not 1 <= xi < w - 1:
-                continue
-            prof = white[a : b + 1, xi - 1 : xi + 2].mean(axis=1)
-            step = np.diff(prof) if side == "top" else -np.diff(prof)
-            k = int(np.argmax(step))
-            points.append((x, a + k + 0.5))
-    return np.array(points, np.float64)
+    table (outside) within ``band`` pixels of the expected edge.
+
+    ``smooth`` is the whiteness averaged over 3 pixels across the scan lines: (along y, along x).
+    """
+    along_y, along_x = smooth
+    h, w = along_y.shape
+    vertical = side in ("left", "right")
+    axis_lo, axis_hi, limit = (lo[1], hi[1], h) if vertical else (lo[0], hi[0], w)
+    span = axis_hi - axis_lo
+    scans = np.linspace(axis_lo + 0.25 * span, axis_hi - 0.25 * span, SCAN_LINES)
+    scans = scans[(scans >= 1) & (scans < limit - 1)]
+    edge = {"left": lo[0], "right": hi[0], "top": lo[1], "bottom": hi[1]}[side]
+    a, b = int(max(0, edge - band)), int(min((w if vertical else h) - 1, edge + band))
+    if b - a < 3 or scans.size == 0:
+        return np.empty((0, 2))
+    idx = np.round(scans).astype(int)
+    profiles = along_y[idx, a : b + 1] if vertical else along_x[a : b + 1, idx].T
+    steps = np.diff(profiles, axis=1)
+    if side in ("right", "bottom"):
+        steps = -steps
+    found = a + np.argmax(steps, axis=1) + 0.5
+    pts = np.stack([found, scans], axis=1) if vertical else np.stack([scans, found], axis=1)
+    return pts.astype(np.float64)
+
+
+def _line(t: np.ndarray, s: np.ndarray) -> tuple[float, float]:
+    """Least-squares line s = a + b*t."""
+    tm, sm = t.mean(), s.mean()
+    var = float(((t - tm) ** 2).sum())
+    slope = float(((t - tm) * (s - sm)).sum()) / var if var > 0 else 0.0
+    return float(sm - slope * tm), slope
 
 
 def _fit_edge(points: np.ndarray, vertical: bool) -> tuple[float, float] | None:
@@ -132,18 +135,18 @@ def _fit_edge(points: np.ndarray, vertical: bool) -> tuple[float, float] | None:
     for _ in range(2):
         if keep.sum() < 3:
             return None
-        b, a = np.polyfit(t[keep], s[keep], 1)
+        a, b = _line(t[keep], s[keep])
         keep = np.abs(s - (a + b * t)) < 1.5
-    return float(a), float(b)
+    return a, b
 
 
-def _card_quad(white: np.ndarray, cell_lo, cell_hi, band: float) -> np.ndarray | None:
+def _card_quad(smooth, cell_lo, cell_hi, band: float) -> np.ndarray | None:
     """The card outline inside one cell as TL, TR, BR, BL, or None when an edge is not found."""
     lo, hi = np.asarray(cell_lo, float), np.asarray(cell_hi, float)
     lines = {}
     for side in ("left", "right", "top", "bottom"):
         vertical = side in ("left", "right")
-        fit = _fit_edge(_edge_points(white, lo, hi, side, band), vertical)
+        fit = _fit_edge(_edge_points(smooth, lo, hi, side, band), vertical)
         if fit is None:
             return None
         lines[side] = fit
@@ -175,10 +178,11 @@ def locate_cards(rect: RectifiedBoard, config: KoperReadConfig) -> CardLayout:
     band = config.edge_search * min(cw, ch)
     inset = 0.025
     quads: dict[tuple[int, int], np.ndarray] = {}
+    smooth = (cv2.blur(rect.white, (1, 3)), cv2.blur(rect.white, (3, 1)))
     for r, c in zip(*np.nonzero(present), strict=True):
         lo = ((c + inset) * cw, (r + inset) * ch)
         hi = ((c + 1 - inset) * cw, (r + 1 - inset) * ch)
-        quad = _card_quad(rect.white, lo, hi, band)
+        quad = _card_quad(smooth, lo, hi, band)
         quads[(int(r), int(c))] = (
             quad if quad is not None else np.array([lo, (hi[0], lo[1]), hi, (lo[0], hi[1])])
         )

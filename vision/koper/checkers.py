@@ -68,9 +68,12 @@ def _uniform_share(lab: np.ndarray, x: float, y: float, r: float, config) -> flo
     ``checker_lightness_tolerance`` in L and ``checker_colour_tolerance`` in a and b of the
     median. A checker's top is one colour (a highlight or a groove only change its lightness);
     card art inside a circle-like outline is not."""
-    mask = np.zeros(lab.shape[:2], np.uint8)
-    cv2.circle(mask, (round(x), round(y)), max(1, round(0.85 * r)), 255, -1)
-    pixels = lab[mask > 0].astype(np.int16)
+    rad = max(1, round(0.85 * r))
+    x0, y0 = max(0, round(x) - rad), max(0, round(y) - rad)
+    roi = lab[y0 : round(y) + rad + 1, x0 : round(x) + rad + 1]
+    mask = np.zeros(roi.shape[:2], np.uint8)
+    cv2.circle(mask, (round(x) - x0, round(y) - y0), rad, 255, -1)
+    pixels = roi[mask > 0].astype(np.int16)
     if pixels.size == 0:
         return 0.0
     diff = np.abs(pixels - np.median(pixels, axis=0))
