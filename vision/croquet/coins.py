@@ -1,0 +1,186 @@
+"""Finding coins in a frame: white discs on the table that were not there when it was set up.
+
+A coin's face is piecepack white (FACTS): bright and nearly grey in every channel, unlike felt,
+wood or skin, whose channels differ a lot. Tiles and the markers' paper are white too, so the
+pixels that were white in the set-up frame (minus the coins standing there) are masked out once
+(:func:`static_white`). Inside a search window a face pixel's darkest channel must reach a share
+of the brightest face level in the window (so a coin in a hand's shadow is still found) and the
+symbol's holes (suit or numeral) are filled before measuring.
+
+Each blob's centre is its centroid; two coins in contact make one blob, which is split by a few
+mean-shift steps from where each coin was expected (:func:`find_blobs`). A blob's look
+(:func:`coin_look`) is the colour of its symbol: "suns", "crowns", "arms" for a knight's suit in
+colour, "ink" for a black symbol (the guards' values, and the Moons knight, whose suit is black).
+
+>>> import numpy as np
+>>> frame = np.full((60, 60, 3), (40, 108, 52), np.uint8)
+>>> _ = cv2.circle(frame, (30, 25), 9, (238, 243, 246), -1)
+>>> blobs = find_blobs(frame, np.zeros((60, 60), bool), (10, 5, 50, 45), [], 254.0)
+>>> [(round(b.px[0]), round(b.px[1])) for b in blobs]
+[(30, 25)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from engines.croquetnole.names import coin_owner, coin_role
+from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
+
+#: The look of each coin as :func:`coin_look` reads it (knights lie suit up, guards value up).
+LOOKS = ("suns", "crowns", "arms", "ink")
+
+
+def _hue(bgr: tuple[int, int, int]) -> np.ndarray:
+    v = np.array(bgr, float) - np.mean(bgr)
+    return v / np.linalg.norm(v)
+
+
+#: Unit chroma vectors of the coloured suits (FACTS: piecepackr's defaults, BGR).
+_SUIT_HUES = {"suns": _hue((0, 94, 213)), "crowns": _hue((115, 158, 0)),
+              "arms": _hue((233, 180, 86))}
+
+
+def expected_look(coin: str) -> str:
+    """How ``coin`` looks from above: its suit colour for a coloured knight, else "ink"."""
+    castle = coin_owner(coin)
+    return castle if coin_role(coin) == "knight" and castle != "moons" else "ink"
+
+
+@dataclass(frozen=True)
+class CoinBlob:
+    """A coin seen in a frame: its centre (px), its area (px) and its look."""
+
+    px: tuple[float, float]
+    area: float
+    look: str
+
+
+def _chroma(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    lo = img.min(axis=2)
+    return lo, img.max(axis=2) - lo
+
+
+def static_white(image: np.ndarray, coins_px: Sequence[tuple[float, float]], radius_px: float,
+                 config: CroquetVisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The pixels of the set-up frame that look like a piece's white (tiles, their sides, the
+    markers' paper) except around the coins standing there: a bool mask, grown by 2 px."""
+    lo, chroma = _chroma(image)
+    white = ((lo >= config.face_min_level) & (chroma <= config.face_max_chroma)).astype(np.uint8)
+    for x, y in coins_px:
+        cv2.circle(white, (round(x), round(y)), round(radius_px + 3), 0, -1)
+    return cv2.dilate(white, np.ones((5, 5), np.uint8)).astype(bool)
+
+
+def face_mask(patch: np.ndarray, static: np.ndarray,
+              config: CroquetVisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """The coin faces in a window: bright, grey, not static white, holes filled (uint8 0/255)."""
+    lo, chroma = _chroma(patch)
+    grey = (chroma <= config.face_max_chroma) & ~static
+    if not grey.any():
+        return np.zeros(lo.shape, np.uint8)
+    level = float(lo[grey].max())
+    face = (grey & (lo >= max(config.face_min_level, config.face_fraction * level)))
+    mask = face.astype(np.uint8) * 255
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(mask, contours, -1, 255, -1)
+    return mask
+
+
+def coin_look(patch: np.ndarray, mask: np.ndarray,
+              config: CroquetVisionConfig = DEFAULT_CONFIG) -> str:
+    """The colour of the symbol inside a coin's filled mask: a suit name or "ink"."""
+    lo, chroma = _chroma(patch)
+    inside = mask > 0
+    if not inside.any():
+        return "ink"
+    level = float(lo[inside].max())
+    symbol = inside & ((lo < config.face_fraction * level) | (chroma > config.face_max_chroma))
+    return suit_of(patch[symbol], config) or "ink"
+
+
+def suit_of(pixels: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG) -> str | None:
+    """The coloured suit a symbol's pixels (N, 3 BGR) show, or None when they are mostly
+    black ink (fewer than three in ten carry a colour)."""
+    pixels = pixels.reshape(-1, 3).astype(float)
+    coloured = pixels[pixels.max(axis=1) - pixels.min(axis=1) > config.colour_chroma]
+    if len(coloured) < max(3, 0.3 * len(pixels)):
+        return None
+    mean = coloured.mean(axis=0)
+    hue = (mean - mean.mean()) / (np.linalg.norm(mean - mean.mean()) + 1e-9)
+    return max(_SUIT_HUES, key=lambda suit: float(hue @ _SUIT_HUES[suit]))
+
+
+def _mean_shift(mask: np.ndarray, start: tuple[float, float], radius: float,
+                steps: int = 6) -> tuple[float, float, float]:
+    """Centre of the coin under a disc window started at ``start`` (patch px), and its area."""
+    ys, xs = np.nonzero(mask)
+    cx, cy = start
+    area = 0.0
+    for _ in range(steps):
+        near = (xs - cx) ** 2 + (ys - cy) ** 2 <= radius * radius
+        area = float(near.sum())
+        if not area:
+            break
+        nx, ny = float(xs[near].mean()), float(ys[near].mean())
+        done = abs(nx - cx) + abs(ny - cy) < 0.05
+        cx, cy = nx, ny
+        if done:
+            break
+    return cx, cy, area
+
+
+def find_blobs(
+    frame: np.ndarray,
+    static: np.ndarray,
+    box: tuple[int, int, int, int],
+    seeds: Sequence[tuple[float, float]],
+    coin_area_px: float,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+) -> list[CoinBlob]:
+    """The coins inside ``box`` (x0, y0, x1, y1, clipped to the frame), a merged blob of coins in
+    contact split around the ``seeds`` (where coins were expected, frame px) that fall in it."""
+    h, w = frame.shape[:2]
+    x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return []
+    patch = frame[y0:y1, x0:x1]
+    mask = face_mask(patch, static[y0:y1, x0:x1], config)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    radius = float(np.sqrt(coin_area_px / np.pi))
+    blobs: list[CoinBlob] = []
+    for k in range(1, n):
+        area = float(stats[k, cv2.CC_STAT_AREA])
+        if area < config.min_coin_share * coin_area_px:
+            continue
+        part = (labels == k).astype(np.uint8) * 255
+        centres = [(float(centroids[k][0]), float(centroids[k][1]), area)]
+        if area > 1.6 * coin_area_px:
+            bx, by, bw, bh = stats[k, :4]
+            inside = [(sx - x0, sy - y0) for sx, sy in seeds
+                      if bx - radius <= sx - x0 <= bx + bw + radius
+                      and by - radius <= sy - y0 <= by + bh + radius]
+            if inside:
+                centres = [_mean_shift(part, s, radius) for s in inside]
+        for cx, cy, a in centres:
+            if a < config.min_coin_share * coin_area_px:
+                continue
+            disc = np.zeros_like(part)
+            cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
+            look = coin_look(patch, cv2.bitwise_and(part, disc), config)
+            blobs.append(CoinBlob((cx + x0, cy + y0), min(a, coin_area_px), look))
+    return dedupe(blobs, radius)
+
+
+def dedupe(blobs: list[CoinBlob], within: float) -> list[CoinBlob]:
+    """The blobs without repeats: of blobs within ``within`` px of each other the largest stays
+    (a window's edge may cut a coin that another window holds whole)."""
+    out: list[CoinBlob] = []
+    for b in sorted(blobs, key=lambda b: -b.area):
+        if all(np.hypot(b.px[0] - o.px[0], b.px[1] - o.px[1]) > within for o in out):
+            out.append(b)
+    return out

@@ -1,0 +1,89 @@
+"""The one frozen configuration of the Croquetnole vision pipeline: every threshold lives here.
+
+Distances on the table are in mm, image distances in pixels of the camera frame, times in
+seconds. The defaults suit the Camera Module 3 at 1536x864 (about 0.9 px per mm over an 864 mm
+card table, so a 19.05 mm coin is some 17 px across) and hold down to 1280x720.
+
+>>> CroquetVisionConfig().coin_height_mm
+3.175
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CroquetVisionConfig:
+    """Thresholds and sizes of calibration, layout reading, coin tracking and event detection."""
+
+    # -- calibration ----------------------------------------------------------------------------
+    #: Without a known camera matrix, the camera is assumed this high over the table (mm): a
+    #: near-vertical view cannot tell its focal length from its height, and this only sets how
+    #: much the coins' and tiles' height shifts them (a 30 % error moves a coin under 1 mm).
+    nominal_camera_height_mm: float = 1000.0
+    #: Height of a coin's top face (1/8 in), where its centre is measured.
+    coin_height_mm: float = 3.175
+    #: Height of one tile (1/4 in); a tower is two.
+    tile_height_mm: float = 6.35
+
+    # -- what a coin's face and a tile's top look like -----------------------------------------
+    #: A face pixel's darkest channel is at least this share of the brightest face level nearby.
+    face_fraction: float = 0.72
+    #: ...and at least this level (0-255), so that the bare table never counts as a face.
+    face_min_level: int = 80
+    #: ...and its channels differ by at most this much (white piece, not skin or felt).
+    face_max_chroma: int = 45
+    #: A coin must show at least this share of a whole coin's area to count as found.
+    min_coin_share: float = 0.3
+    #: A resting coin is only seen (and can only start moving) when this share of it shows: a
+    #: coin half under a hand would seem to move as the hand covers it.
+    full_coin_share: float = 0.8
+    #: Tiles are found as white regions of at least this share of a tile's area.
+    min_tile_share: float = 0.5
+    #: A tile's centre shows a suit (a tower's Ace) when this share of it is ink or colour.
+    ace_ink_share: float = 0.08
+    #: Symbol pixels with chroma above this have a colour; below it they are black ink.
+    colour_chroma: int = 60
+
+    # -- change and hands -----------------------------------------------------------------------
+    #: The cheap change test works on every ``coarse_step``-th pixel in each direction.
+    coarse_step: int = 4
+    #: A coarse pixel changed when some channel differs by more than this from the background.
+    change_level: int = 40
+    #: A changed region is a hand (or its arm or shadow) when larger than this many coin areas.
+    hand_min_coins: float = 4.0
+    #: Coins within this many mm of a hand are hidden by it when they cannot be seen.
+    hand_margin_mm: float = 15.0
+
+    # -- tracking -------------------------------------------------------------------------------
+    #: A found coin is matched to a track at most this far (mm) from where it was expected.
+    match_mm: float = 30.0
+    #: ...plus this share of how far the coin moved in the last frame.
+    match_speed_share: float = 1.0
+    #: A resting coin has started moving once it is this far (mm) from where it rested.
+    move_mm: float = 1.2
+    #: ...or this far when a hand is next to it (a hand covering a little of a coin shifts the
+    #: part that shows).
+    move_near_hand_mm: float = 4.0
+    #: A coin is still when it moves less than this (mm) per frame...
+    still_mm: float = 0.35
+    #: ...for this many frames in a row; everything at rest for that long is a "rest".
+    still_frames: int = 5
+    #: A sliding coin out of sight this many frames is taken to have stopped where it went.
+    lost_frames: int = 30
+    #: A coin that reappears farther than this (mm) from where it vanished was placed by hand.
+    place_mm: float = 6.0
+    #: A sliding coin lost where its path meets the table's edge within one and a half frames'
+    #: travel plus this (mm) fell off there.
+    edge_slack_mm: float = 2.0
+
+    # -- events (swept paths) -------------------------------------------------------------------
+    #: A coin that starts to slide within this many frames of a contact was struck, not flicked.
+    struck_frames: int = 8
+    #: Two bodies touch when their swept gap closes to within this (mm)...
+    touch_mm: float = 1.0
+    #: ...and have separated once the gap opens beyond this (mm).
+    separate_mm: float = 2.0
+
+
+#: The defaults, for function signatures.
+DEFAULT_CONFIG = CroquetVisionConfig()

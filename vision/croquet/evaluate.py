@@ -1,0 +1,209 @@
+"""Measuring the Croquetnole referee against the virtual table's ground truth.
+
+:func:`evaluate` renders seeded scenes (virtual players with hands, motion blur, noise) through the
+simulator, runs the tracker and the event detector on every frame as it is drawn, and compares:
+
+* events, per kind: a found event matches an unmatched true one of the same kind and coin, the same
+  feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only once the
+  hand has gone, within ``place_tol_s``); precision and recall per kind;
+* identity swaps: a tracked coin reported within a coin's radius of another coin's true centre and
+  farther from its own (counted once per swap, on any frame where both are visible);
+* position error at rest: every coin in every matched ``rest``, in mm (median and worst);
+* throughput: frames per second of tracking and event detection alone (the frame is drawn before
+  the clock starts; OpenCV on one thread), by image size, beside the camera's 120 fps.
+
+>>> from vision.sim.croquet_camera import CameraMode
+>>> spec = EvalSpec(seeds=(0,), flicks=1, mode=CameraMode(640, 360, 120.0))
+>>> spec.mode.name
+'640x360'
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from engines.croquetnole.layout import COIN_MM, Layout, default_layout
+from vision.croquet.calibrate import CameraIntrinsics, calibrate
+from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
+from vision.croquet.events import EventDetector
+from vision.croquet.tracker import CoinTracker
+from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
+from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
+from vision.sim.croquet_scene import CroquetScene
+
+Event = dict[str, Any]
+KINDS = ("flick", "pass", "hit", "strike", "off_table", "place", "rest")
+_KEYS = ("coin", "feature", "target", "direction")
+
+
+@dataclass(frozen=True)
+class EvalSpec:
+    """Which scenes to run: one seeded random game of ``flicks`` flicks per seed, through a
+    camera in ``mode`` rendered with ``render``; ``camera_known`` gives the tracker the camera's
+    matrix and distortion (a calibrated camera) instead of fitting them to the markers."""
+
+    seeds: tuple[int, ...] = (0,)
+    flicks: int = 20
+    mode: CameraMode = MODES["1536x864"]
+    render: RenderConfig = field(default_factory=RenderConfig)
+    camera_known: bool = False
+    time_tol_s: float = 0.05
+    place_tol_s: float = 1.0
+
+
+@dataclass
+class SceneRun:
+    """What refereeing one simulated scene gave: the events found and the true ones, the
+    position error (mm) of every coin in every matched rest, identity swaps, and the frames
+    tracked with the seconds the tracker and event detector took over them."""
+
+    found: list[Event] = field(default_factory=list)
+    truth: list[Event] = field(default_factory=list)
+    rest_errors: list[float] = field(default_factory=list)
+    swaps: int = 0
+    frames: int = 0
+    seconds: float = 0.0
+
+    def add(self, other: SceneRun) -> None:
+        self.found += other.found
+        self.truth += other.truth
+        self.rest_errors += other.rest_errors
+        self.swaps += other.swaps
+        self.frames += other.frames
+        self.seconds += other.seconds
+
+
+def match_events(found: Sequence[Event], truth: Sequence[Event], time_tol_s: float,
+                 place_tol_s: float) -> list[tuple[Event, Event]]:
+    """Pairs (found, true) of matching events, each event used once, nearest in time first."""
+    candidates = []
+    for i, f in enumerate(found):
+        for j, g in enumerate(truth):
+            if f["event"] != g["event"] or any(f.get(k) != g.get(k) for k in _KEYS):
+                continue
+            tol = place_tol_s if f["event"] == "place" else time_tol_s
+            dt = abs(f["t"] - g["t"])
+            if dt <= tol:
+                candidates.append((dt, i, j))
+    used_f: set[int] = set()
+    used_t: set[int] = set()
+    pairs = []
+    for _, i, j in sorted(candidates):
+        if i not in used_f and j not in used_t:
+            used_f.add(i)
+            used_t.add(j)
+            pairs.append((found[i], truth[j]))
+    return pairs
+
+
+def _swaps(tracker: CoinTracker, truth: FrameTruth, swapped: set[tuple[str, str]]) -> int:
+    """New identity swaps in this frame (a pair counts again only after it was right again)."""
+    seen = {c: np.array(v.mm) for c, v in truth.coins.items() if v.visible and v.mm is not None}
+    now: set[tuple[str, str]] = set()
+    for coin, at in tracker.positions().items():
+        if coin not in seen:
+            continue
+        p = np.array(at)
+        own = float(np.hypot(*(p - seen[coin])))
+        for other, q in seen.items():
+            if other != coin and float(np.hypot(*(p - q))) < min(own, COIN_MM / 2):
+                now.add((coin, other))
+    new = len(now - swapped)
+    swapped.clear()
+    swapped |= now
+    return new
+
+
+def referee_scene(scene: CroquetScene, renderer: CroquetRenderer, camera_known: bool = False,
+                  config: CroquetVisionConfig = DEFAULT_CONFIG,
+                  rest_tol_s: float = 0.2) -> SceneRun:
+    """Track one scene frame by frame as it is drawn and compare with its ground truth."""
+    run = SceneRun()
+    frames = renderer.frames(scene)
+    first, _ = next(frames)
+    known = CameraIntrinsics.from_json(renderer.camera.to_json()) if camera_known else None
+    cal = calibrate(first, renderer.profile, known, config)
+    layout: Layout = scene.layout
+    tracker = CoinTracker(first, cal, scene.setup, tuple(scene.names), layout.table,
+                          scene.fps, config)
+    detector = EventDetector(layout, scene.fps, config)
+    detector.start(tracker.positions())
+    swapped: set[tuple[str, str]] = set()
+    for image, truth in frames:
+        start = time.perf_counter()
+        report = tracker.update(image, truth.index, truth.t)
+        run.found += detector.update(report)
+        run.seconds += time.perf_counter() - start
+        run.frames += 1
+        run.swaps += _swaps(tracker, truth, swapped)
+    run.truth = scene.events
+    rests = match_events([e for e in run.found if e["event"] == "rest"],
+                         [e for e in run.truth if e["event"] == "rest"], rest_tol_s, 0.0)
+    for f, g in rests:
+        for coin, at in g["positions"].items():
+            if coin in f["positions"]:
+                run.rest_errors.append(float(np.hypot(*(np.array(f["positions"][coin])
+                                                        - np.array(at)))))
+    return run
+
+
+def evaluate(specs: Iterable[EvalSpec] = (EvalSpec(),),
+             config: CroquetVisionConfig = DEFAULT_CONFIG) -> dict[str, Any]:
+    """Run every spec's scenes and report the measures (see the module doc) as JSON."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    tally = SceneRun()
+    throughput: dict[str, list[float]] = {}
+    try:
+        for spec in specs:
+            for seed in spec.seeds:
+                scene = CroquetScene.random(seed, spec.flicks, default_layout())
+                cam = CameraModel.over_table(spec.mode, scene.layout.table)
+                renderer = CroquetRenderer(scene.layout, cam, spec.render, seed=seed)
+                run = referee_scene(scene, renderer, spec.camera_known, config,
+                                    4 * spec.time_tol_s)
+                tally.add(run)
+                throughput.setdefault(spec.mode.name, []).append(run.frames / run.seconds)
+        return report(tally, throughput, specs)
+    finally:
+        cv2.setNumThreads(threads)
+
+
+def report(tally: SceneRun, throughput: Mapping[str, list[float]],
+           specs: Iterable[EvalSpec]) -> dict[str, Any]:
+    """The measures as JSON: events per kind, swaps, rest position error, throughput."""
+    spec = next(iter(specs), EvalSpec())
+    kinds: dict[str, Any] = {}
+    for kind in KINDS:
+        f = [e for e in tally.found if e["event"] == kind]
+        g = [e for e in tally.truth if e["event"] == kind]
+        hit = len(match_events(f, g, spec.time_tol_s, spec.place_tol_s)) if kind != "rest" else \
+            len(match_events(f, g, spec.time_tol_s * 4, 0.0))
+        kinds[kind] = {
+            "true": len(g), "found": len(f), "matched": hit,
+            "precision": round(hit / len(f), 4) if f else None,
+            "recall": round(hit / len(g), 4) if g else None,
+        }
+    errors = tally.rest_errors
+    return {
+        "events": kinds,
+        "flicks": sum(1 for e in tally.truth if e["event"] == "flick"),
+        "frames": tally.frames,
+        "identity_swaps": tally.swaps,
+        "rest_position_mm": {
+            "median": round(statistics.median(errors), 3) if errors else None,
+            "max": round(max(errors), 3) if errors else None,
+            "coins": len(errors),
+        },
+        "track_fps": {name: {"median": round(statistics.median(v), 1),
+                             "min": round(min(v), 1), "max": round(max(v), 1), "scenes": len(v)}
+                      for name, v in throughput.items()},
+        "camera_fps": 120.0,
+    }

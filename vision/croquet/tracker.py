@@ -1,0 +1,409 @@
+"""Tracking the coins frame by frame with their identity, through hands, blur and contact.
+
+Identity comes from tracking since set-up: the SETUP says where each coin stands in the first
+frame, and from then on each found coin is matched to the coin expected nearest to it
+(``scipy.optimize.linear_sum_assignment`` over the distances from each track's predicted position,
+gated). A coin that reappears after being hidden is matched by its look (suit colour or black ink,
+:func:`vision.croquet.coins.coin_look`) and then by distance.
+
+Most frames change nothing: a cheap test on every ``coarse_step``-th pixel against the background
+(the last frame in which nothing moved) finds the changed regions; only coins in or near them, and
+coins in motion, are searched, each in a small window at full resolution. A changed region larger
+than ``hand_min_coins`` coins is a hand (or arm, or its shadow): a coin that cannot be found next
+to one is hidden and keeps its place. A changed region no coin explains is searched for a coin
+that was not there: a coin put down by hand.
+
+What the tracker decides itself, because only tracking knows it:
+
+* a coin that vanishes while sliding toward the table's edge fell off there (``fell``);
+* a coin that reappears away from where it vanished, without a sliding path, was placed by hand
+  (``placed``); a coin that reappears where it vanished was only covered;
+* a coin is moving once it is ``move_mm`` from where it rested, and at rest again after
+  ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from engines.croquetnole.layout import COIN_MM, Point
+from vision.croquet.calibrate import Calibration
+from vision.croquet.coins import CoinBlob, dedupe, expected_look, find_blobs, static_white
+from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
+
+ON, HIDDEN, OFF, ABSENT = "on", "hidden", "off", "absent"
+_FAR = 1e9
+
+
+@dataclass
+class Track:
+    """What the tracker knows of one coin (mutable, private to the tracker)."""
+
+    coin: str
+    look: str
+    state: str = ABSENT
+    mm: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    step: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    anchor: np.ndarray | None = None
+    moving: bool = False
+    still: list[np.ndarray] = field(default_factory=list)
+    still_t: float = 0.0
+    stopped_t: float = 0.0
+    pending: np.ndarray | None = None
+    pending_t: float = 0.0
+    seen_t: float = 0.0
+    lost: int = 0
+
+
+@dataclass(frozen=True)
+class TrackFrame:
+    """The tracker's report on one frame.
+
+    ``positions``: where each coin on the table is (mm; a resting coin at its rest position, a
+    hidden one where it was last seen; a coin hidden while sliding is left out until seen again);
+    ``moving``: coins in motion; ``started``: coins that began to move in this frame, with when
+    they began (traced back for a coin that slid out from under a hand); ``since``: for a coin
+    whose path this frame comes out of hiding, when that path began; ``stopped``:
+    coins that came to rest in this frame, with the time they stopped; ``placed``: coins put down
+    by hand (coin, where); ``fell``: coins that went off the table (coin, where, when); ``hidden``:
+    coins under a hand.
+    """
+
+    index: int
+    t: float
+    positions: Mapping[str, Point]
+    moving: frozenset[str]
+    started: Mapping[str, float] = field(default_factory=dict)
+    since: Mapping[str, float] = field(default_factory=dict)
+    stopped: Mapping[str, float] = field(default_factory=dict)
+    placed: tuple[tuple[str, Point], ...] = ()
+    fell: tuple[tuple[str, Point, float], ...] = ()
+    hidden: frozenset[str] = frozenset()
+
+
+def _pt(v: np.ndarray) -> Point:
+    return (round(float(v[0]), 2), round(float(v[1]), 2))
+
+
+class CoinTracker:
+    """Tracks the coins of one video from its first frame (see the module doc).
+
+    ``setup`` gives each coin standing in the first frame (mm); ``coins`` names every coin that
+    may appear later (placed by hand). ``fps`` sets the frame interval.
+    """
+
+    def __init__(
+        self,
+        first: np.ndarray,
+        calibration: Calibration,
+        setup: Mapping[str, Point],
+        coins: tuple[str, ...],
+        table: Point,
+        fps: float,
+        config: CroquetVisionConfig = DEFAULT_CONFIG,
+    ) -> None:
+        self.cal = calibration
+        self.cfg = config
+        self.table = table
+        self.dt = 1.0 / fps
+        self.h = config.coin_height_mm
+        self.ppm = calibration.px_per_mm((table[0] / 2, table[1] / 2), self.h)
+        self.radius_px = COIN_MM / 2 * self.ppm
+        self.coin_area = float(np.pi * self.radius_px**2)
+        s = config.coarse_step
+        self.hand_area = config.hand_min_coins * self.coin_area / (s * s)
+        names = tuple(dict.fromkeys((*setup, *coins)))
+        self.tracks = {c: Track(c, expected_look(c)) for c in names}
+        start_px = self.cal.to_image(np.array([setup[c] for c in setup], float).reshape(-1, 2),
+                                     self.h)
+        self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
+        self.bg = np.ascontiguousarray(first[::s, ::s])
+        for (coin, at), px in zip(setup.items(), start_px, strict=True):
+            tr = self.tracks[coin]
+            tr.state = ON
+            tr.mm = np.array(at, float)
+            blobs = find_blobs(first, self.static, self._box(px, 2 * self.radius_px), [px],
+                               self.coin_area, config)
+            if blobs:
+                best = min(blobs, key=lambda b: float(np.hypot(*(np.array(b.px) - px))))
+                tr.mm = self.cal.to_table(np.array([best.px]), self.h)[0]
+            tr.anchor = tr.mm.copy()
+
+    # -- helpers ---------------------------------------------------------------------------------
+
+    def _box(self, px: np.ndarray, reach: float) -> tuple[int, int, int, int]:
+        r = reach + self.radius_px + 2
+        return (int(px[0] - r), int(px[1] - r), int(px[0] + r) + 1, int(px[1] + r) + 1)
+
+    def positions(self) -> dict[str, Point]:
+        """Where each coin on the table is now (see :class:`TrackFrame`)."""
+        out = {}
+        for c, tr in self.tracks.items():
+            if tr.state == ON or (tr.state == HIDDEN and not tr.moving):
+                out[c] = _pt(tr.anchor if tr.anchor is not None else tr.mm)
+        return out
+
+    def _report(self, index: int, t: float, **kw: object) -> TrackFrame:
+        return TrackFrame(
+            index, t, self.positions(),
+            frozenset(c for c, tr in self.tracks.items() if tr.moving and tr.state != OFF),
+            hidden=frozenset(c for c, tr in self.tracks.items() if tr.state == HIDDEN),
+            **kw)  # type: ignore[arg-type]
+
+    # -- the frame step --------------------------------------------------------------------------
+
+    def update(self, image: np.ndarray, index: int, t: float) -> TrackFrame:
+        """Follow the coins into the next frame."""
+        cfg = self.cfg
+        s = cfg.coarse_step
+        small = np.ascontiguousarray(image[::s, ::s])
+        changed = (cv2.absdiff(small, self.bg).max(axis=2) > cfg.change_level).astype(np.uint8)
+        busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
+        if not busy and not cv2.countNonZero(changed):
+            return self._report(index, t)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        hands = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] > self.hand_area]
+        regions = [stats[k, :4] * s for k in range(1, n) if k not in hands]
+        hand_mask = self._hand_mask(labels, hands)
+        live = [tr for tr in self.tracks.values() if tr.state in (ON, HIDDEN)]
+        pred_mm = np.array([tr.mm + tr.step for tr in live]).reshape(-1, 2)
+        pred_px = self.cal.to_image(pred_mm, self.h)
+        searched: list[int] = []
+        boxes = []
+        for k, tr in enumerate(live):
+            near_change = any(_inside(pred_px[k], reg, 2 * self.radius_px) for reg in regions)
+            near_hand = _at(hand_mask, pred_px[k], s)
+            if tr.moving or tr.state == HIDDEN or near_change or near_hand:
+                reach = (float(np.hypot(*tr.step)) + (cfg.match_mm if tr.state == HIDDEN
+                                                      else 3.0)) * self.ppm
+                searched.append(k)
+                boxes.append(self._box(pred_px[k], reach))
+        known = pred_px[searched] if searched else np.zeros((0, 2))
+        for x, y, w, h in regions:
+            boxes.append((int(x - self.radius_px), int(y - self.radius_px),
+                          int(x + w + self.radius_px) + 1, int(y + h + self.radius_px) + 1))
+        blobs: list[CoinBlob] = []
+        for box in boxes:
+            blobs += find_blobs(image, self.static, box, [tuple(p) for p in known],
+                                self.coin_area, cfg)
+        blobs = dedupe(blobs, self.radius_px)
+        blob_mm = self.cal.to_table(np.array([b.px for b in blobs]).reshape(-1, 2), self.h)
+        used: set[int] = set()
+        self._t = t
+        self._started: dict[str, float] = {}
+        self._since: dict[str, float] = {}
+        self._stopped: dict[str, float] = {}
+        self._placed: list[tuple[str, Point]] = []
+        fell: list[tuple[str, Point, float]] = []
+        if searched and blobs:
+            # Every coin on the table takes part, so that a coin resting beside a searched one
+            # keeps its own blob; only searched coins act on what they are given.
+            cost = np.full((len(live), len(blobs)), _FAR)
+            for k, tr in enumerate(live):
+                gate = (cfg.match_mm + cfg.match_speed_share * float(np.hypot(*tr.step))
+                        if k in searched else self.radius_px / self.ppm)
+                d = np.hypot(*(blob_mm - pred_mm[k]).T)
+                cost[k] = np.where(d <= gate, d, _FAR)
+            rows, cols = linear_sum_assignment(cost)
+            for k, col in zip(rows, cols, strict=True):
+                if cost[k, col] >= _FAR:
+                    continue
+                used.add(int(col))
+                if k not in searched:
+                    continue
+                searched[searched.index(k)] = -1
+                self._match(live[k], blob_mm[col], blobs[col].area,
+                            _at(hand_mask, pred_px[k], s))
+        for k in searched:
+            if k < 0:
+                continue
+            tr = live[k]
+            if tr.moving and tr.state == ON:
+                edge = self._edge_crossing(tr)
+                if edge is not None:
+                    at, frac = edge
+                    tr.state, tr.moving, tr.anchor = OFF, False, None
+                    tr.mm = at
+                    fell.append((tr.coin, _pt(at), t - self.dt + frac * self.dt))
+                    continue
+            tr.state = HIDDEN
+            if tr.moving:
+                self._coast(tr)
+        self._reappear([i for i in range(len(blobs)) if i not in used], blobs, blob_mm,
+                       hand_mask)
+        if not hands and all(not tr.moving and tr.state != HIDDEN and tr.pending is None
+                             for tr in self.tracks.values()):
+            self.bg = small
+        return self._report(index, t, started=self._started, since=self._since,
+                            stopped=self._stopped, placed=tuple(self._placed), fell=tuple(fell))
+
+    # -- track updates ---------------------------------------------------------------------------
+
+    def _hand_mask(self, labels: np.ndarray, hands: list[int]) -> np.ndarray:
+        """Coarse mask of the hands, grown by ``hand_margin_mm``."""
+        if not hands:
+            return np.zeros(labels.shape, bool)
+        grow = max(1, round(self.cfg.hand_margin_mm * self.ppm / self.cfg.coarse_step))
+        mask = np.isin(labels, hands).astype(np.uint8)
+        return cv2.dilate(mask, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)).astype(bool)
+
+    def _match(self, tr: Track, mm: np.ndarray, area: float, near_hand: bool) -> None:
+        """A coin found where its track expected it: it slides on, starts, stays, is uncovered,
+        or was put down elsewhere by hand."""
+        cfg = self.cfg
+        if tr.moving:
+            if tr.state == HIDDEN:
+                self._since[tr.coin] = tr.seen_t
+            tr.state, tr.lost = ON, 0
+            self._seen(tr, mm)
+            return
+        full = area >= cfg.full_coin_share * self.coin_area
+        base = tr.anchor if tr.anchor is not None else tr.mm
+        moved = float(np.hypot(*(mm - base)))
+        if tr.state == HIDDEN:
+            self._uncovered(tr, mm, full, near_hand)
+            return
+        tr.seen_t = self._t
+        limit = cfg.move_near_hand_mm if near_hand else cfg.move_mm
+        if moved > (limit if full else 2 * limit):
+            self._start(tr, base, mm, self._t - self.dt / 2)
+
+    def _reach(self, tr: Track) -> float:
+        """How far (mm) from its predicted place a coin sliding out of sight may reappear."""
+        return self.cfg.match_mm + self.cfg.match_speed_share * float(np.hypot(*tr.step))
+
+    def _coast(self, tr: Track) -> None:
+        """A sliding coin out of sight: it slides on, slowing; after ``lost_frames`` frames it is
+        taken to have stopped there."""
+        tr.lost += 1
+        tr.mm = tr.mm + tr.step
+        tr.step = tr.step * 0.9
+        if tr.lost >= self.cfg.lost_frames:
+            tr.moving, tr.anchor, tr.step, tr.lost = False, tr.mm.copy(), np.zeros(2), 0
+
+    def _uncovered(self, tr: Track, mm: np.ndarray, full: bool, near_hand: bool) -> None:
+        """A coin that was hidden at rest (or off the table, or not yet on it) is seen at ``mm``.
+        Where it was: it was only covered. Elsewhere: wait until it shows whole, away from any
+        hand, in two frames running; if it moved on in between it is sliding (a flick begun under
+        the hand, which started when the slide traced back reached its rest position), else it
+        was put down there by hand."""
+        cfg = self.cfg
+        base = tr.anchor if tr.anchor is not None else tr.mm
+        if tr.state == HIDDEN and float(np.hypot(*(mm - base))) <= cfg.place_mm:
+            if full:
+                tr.state, tr.pending, tr.seen_t = ON, None, self._t
+            return
+        before, before_t = tr.pending, tr.pending_t
+        tr.pending, tr.pending_t = (mm, self._t) if full and not near_hand else (None, 0.0)
+        if before is None or tr.pending is None:
+            return
+        step = float(np.hypot(*(mm - before)))
+        if step > 3 * cfg.still_mm and tr.state == HIDDEN:
+            speed = step / max(self._t - before_t, self.dt)
+            back = float(np.hypot(*(before - base))) / speed
+            self._start(tr, base, mm, max(tr.seen_t, before_t - back))
+        else:
+            self._place(tr, mm)
+
+    def _start(self, tr: Track, base: np.ndarray, mm: np.ndarray, t_start: float) -> None:
+        """The coin left ``base`` at ``t_start`` and is now at ``mm``."""
+        tr.state, tr.moving, tr.anchor, tr.still, tr.pending = ON, True, None, [], None
+        tr.step = (mm - base) * (self.dt / max(self._t - t_start, self.dt))
+        tr.mm = mm
+        tr.seen_t = self._t
+        self._started[tr.coin] = t_start
+        self._since[tr.coin] = t_start
+
+    def _seen(self, tr: Track, mm: np.ndarray) -> None:
+        """A sliding coin seen again: follow it, and let it come to rest."""
+        cfg = self.cfg
+        tr.seen_t = self._t
+        step = mm - tr.mm
+        tr.step, tr.mm = step, mm
+        if float(np.hypot(*step)) < cfg.still_mm:
+            if not tr.still:
+                tr.still_t = self._t
+            tr.still.append(mm)
+            if len(tr.still) >= cfg.still_frames:
+                tr.moving = False
+                tr.anchor = np.mean(tr.still, axis=0)
+                tr.mm = tr.anchor.copy()
+                tr.step = np.zeros(2)
+                tr.stopped_t = tr.still_t
+                self._stopped[tr.coin] = tr.stopped_t
+                tr.still = []
+        else:
+            tr.still = []
+
+    def _place(self, tr: Track, mm: np.ndarray) -> None:
+        tr.state, tr.moving, tr.still, tr.pending = ON, False, [], None
+        tr.mm, tr.anchor, tr.step = mm.copy(), mm.copy(), np.zeros(2)
+        tr.seen_t = self._t
+        self._placed.append((tr.coin, _pt(mm)))
+
+    def _reappear(self, free: list[int], blobs: list[CoinBlob], blob_mm: np.ndarray,
+                  hand_mask: np.ndarray) -> None:
+        """Blobs no track expected: coins put down (or uncovered, or sliding out from under a
+        hand) where no coin was known; matched to the missing coins by look, then distance."""
+        missing = [tr for tr in self.tracks.values() if tr.state in (HIDDEN, OFF, ABSENT)]
+        if not free or not missing:
+            return
+        full_area = self.cfg.full_coin_share * self.coin_area
+        cost = np.zeros((len(missing), len(free)))
+        for r, tr in enumerate(missing):
+            for c, i in enumerate(free):
+                far = float(np.hypot(*(blob_mm[i] - tr.mm))) if tr.state != ABSENT else 1e4
+                if tr.state == HIDDEN and tr.moving and far > self._reach(tr):
+                    far = _FAR
+                # A blurred or half-covered coin's look is not to be trusted.
+                trusted = blobs[i].area >= full_area
+                cost[r, c] = (1e5 if trusted and blobs[i].look != tr.look else 0.0) + far
+        rows, cols = linear_sum_assignment(cost)
+        for r, c in zip(rows, cols, strict=True):
+            if cost[r, c] >= _FAR:
+                continue
+            tr, blob, mm = missing[r], blobs[free[c]], blob_mm[free[c]]
+            if tr.state == HIDDEN and tr.moving:
+                self._since[tr.coin] = tr.seen_t
+                tr.state, tr.lost = ON, 0
+                self._seen(tr, mm)
+                continue
+            full = blob.area >= full_area
+            near = _at(hand_mask, np.array(blob.px), self.cfg.coarse_step)
+            self._uncovered(tr, mm, full, near)
+
+    def _edge_crossing(self, tr: Track) -> tuple[np.ndarray, float] | None:
+        """Where a sliding coin's path crosses the table's edge, if it does within reach of the
+        next frame (and the share of that frame's step it took), else None."""
+        speed = float(np.hypot(*tr.step))
+        if speed == 0:
+            return None
+        direction = tr.step / speed
+        w, h = self.table
+        reach = []
+        for k, size in ((0, w), (1, h)):
+            if direction[k] > 1e-9:
+                reach.append((size - tr.mm[k]) / direction[k])
+            elif direction[k] < -1e-9:
+                reach.append(-tr.mm[k] / direction[k])
+        d = max(0.0, min(reach))
+        if d > 1.5 * speed + self.cfg.edge_slack_mm:
+            return None
+        return tr.mm + direction * d, min(1.0, d / speed)
+
+
+def _at(mask: np.ndarray, px: np.ndarray, step: int) -> bool:
+    """Whether the coarse ``mask`` is set at full-resolution pixel ``px``."""
+    x, y = int(px[0]) // step, int(px[1]) // step
+    return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and bool(mask[y, x])
+
+
+def _inside(p: np.ndarray, region: np.ndarray, pad: float) -> bool:
+    x, y, w, h = (float(v) for v in region)
+    return x - pad <= p[0] <= x + w + pad and y - pad <= p[1] <= y + h + pad
+
