@@ -41,6 +41,10 @@ class KoperReadConfig:
     #: Fitted card outlines are scaled by this about their centre before cutting patches: the
     #: edge fit lands on the inner side of the blurred edge.
     card_grow: float = 1.02
+    #: Cells read with less confidence than this get a second look at shifted outlines.
+    refine_confidence: float = 0.5
+    #: Shift (rectified pixels, each way) of the outlines tried on that second look.
+    refine_shift: float = 1.5
     #: Card patch size (portrait) used to compare cards, in pixels.
     patch_size: tuple[int, int] = (64, 90)
     #: Size (width, height) of each of the two index-corner patches compared separately.

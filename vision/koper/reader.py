@@ -66,6 +66,7 @@ class _Survey:
 
     cells: list[tuple[int, int]]
     views: tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+    cutter: "_Cutter"
     checkers: list[Checker]
     layout: CardLayout
     corners: np.ndarray
@@ -92,6 +93,50 @@ def _upright(quad: np.ndarray, landscape: bool) -> np.ndarray:
     return quad[[3, 0, 1, 2]] if landscape else quad
 
 
+class _Cutter:
+    """Cuts the whole-card and index-corner views of cards given their outlines in the
+    rectified board, with checkers masked out."""
+
+    def __init__(self, config, landscape, checkers, whole_source, index_source) -> None:
+        self.config = config
+        self.landscape = landscape
+        self.checkers = checkers
+        self.whole_source = whole_source  # (image, homography rectified -> image)
+        self.index_source = index_source
+        self.base = base_weights(config.patch_size, config.corner_weight)
+
+    def views(self, quads: dict[tuple[int, int], np.ndarray], shift=(0.0, 0.0)):
+        """((whole features, weights), (index features, weights)) for ``quads`` in order,
+        each outline grown by ``card_grow`` and moved by ``shift`` rectified pixels."""
+        cfg = self.config
+        pw, ph = cfg.patch_size
+        iw, ih = cfg.index_size
+        n = len(quads)
+        whole = np.empty((n, 3, ph, pw), np.float32)
+        whole_w = np.empty((n, ph, pw), np.float32)
+        index = np.empty((n, 3, ih, 2 * iw), np.float32)
+        index_w = np.empty((n, ih, 2 * iw), np.float32)
+        for i, (cell, q) in enumerate(quads.items()):
+            centre = q.mean(axis=0)
+            grown = centre + (q - centre) * cfg.card_grow + np.asarray(shift)
+            rect_quad = grown.reshape(-1, 1, 2).astype(np.float64)
+            src, hom = self.whole_source
+            quad = _upright(cv2.perspectiveTransform(rect_quad, hom).reshape(-1, 2), self.landscape)
+            patch, _, homs = card_views(src, quad, (pw, ph), (iw, ih))
+            whole_w[i] = self.base * _checker_mask(
+                homs[0] @ hom, self.checkers, cell, cfg, (pw, ph)
+            )
+            whole[i] = patch_features(patch, whole_w[i], cfg.patch_blur)
+            src, hom = self.index_source
+            quad = _upright(cv2.perspectiveTransform(rect_quad, hom).reshape(-1, 2), self.landscape)
+            _, corners, homs = card_views(src, quad, (pw, ph), (iw, ih))
+            index_w[i] = np.hstack(
+                [_checker_mask(h @ hom, self.checkers, cell, cfg, (iw, ih)) for h in homs[1:]]
+            )
+            index[i] = patch_features(corners, index_w[i], cfg.patch_blur)
+        return (whole, whole_w), (index, index_w)
+
+
 def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
     image = _validate(image)
     h, w = image.shape[:2]
@@ -111,8 +156,7 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
         )
     checkers = find_checkers(rect, layout, config)
     cells = sorted(layout.quads)
-    pw, ph = config.patch_size
-    iw, ih = config.index_size
+    pw, iw = config.patch_size[0], config.index_size[0]
     region = INDEX_REGIONS[0]
     short = float(
         np.median(
@@ -131,38 +175,17 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
     source, to_source = _patch_source(image, work, short, config.patch_oversample * pw)
     index_need = config.patch_oversample * iw / (region[2] - region[0])
     index_source, to_index = _patch_source(image, work, short, index_need)
-    base = base_weights(config.patch_size, config.corner_weight)
-    whole = np.empty((len(cells), 3, ph, pw), np.float32)
-    whole_w = np.empty((len(cells), ph, pw), np.float32)
-    index = np.empty((len(cells), 3, ih, 2 * iw), np.float32)
-    index_w = np.empty((len(cells), ih, 2 * iw), np.float32)
-    for i, cell in enumerate(cells):
-        centre = layout.quads[cell].mean(axis=0)
-        grown = centre + (layout.quads[cell] - centre) * config.card_grow
-        rect_quad = grown.reshape(-1, 1, 2).astype(np.float64)
-        quad = _upright(
-            cv2.perspectiveTransform(rect_quad, to_source @ rect.to_work).reshape(-1, 2),
-            geometry.landscape,
-        )
-        patch, _, homs = card_views(source, quad, (pw, ph), (iw, ih))
-        whole_w[i] = base * _checker_mask(
-            homs[0] @ to_source @ rect.to_work, checkers, cell, config, (pw, ph)
-        )
-        whole[i] = patch_features(patch, whole_w[i], config.patch_blur)
-        quad = _upright(
-            cv2.perspectiveTransform(rect_quad, to_index @ rect.to_work).reshape(-1, 2),
-            geometry.landscape,
-        )
-        _, corners, homs = card_views(index_source, quad, (pw, ph), (iw, ih))
-        index_w[i] = np.hstack(
-            [
-                _checker_mask(h @ to_index @ rect.to_work, checkers, cell, config, (iw, ih))
-                for h in homs[1:]
-            ]
-        )
-        index[i] = patch_features(corners, index_w[i], config.patch_blur)
-    views = ((whole, whole_w), (index, index_w))
-    return _Survey(cells, views, checkers, layout, geometry.corners / scale, geometry.landscape)
+    cutter = _Cutter(
+        config,
+        geometry.landscape,
+        checkers,
+        (source, to_source @ rect.to_work),
+        (index_source, to_index @ rect.to_work),
+    )
+    views = cutter.views({cell: layout.quads[cell] for cell in cells})
+    return _Survey(
+        cells, views, cutter, checkers, layout, geometry.corners / scale, geometry.landscape
+    )
 
 
 def _patch_source(image: np.ndarray, work: np.ndarray, short: float, need: float):
@@ -230,9 +253,17 @@ def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | No
             raise VisionError(
                 f"deck profile {profile.name!r} was made for patch size {profile.patch_size}"
             )
-        result = assign(cost_matrix(survey.views, profile, cfg), cfg)
+        costs = cost_matrix(survey.views, profile, cfg)
+        result = assign(costs, cfg)
         if best is None or result.mean_cost < best[1].mean_cost:
-            best = (profile, result)
+            best = (profile, result, costs)
+    profile, result, costs = best
+    unsure = [i for i, c in enumerate(result.confidence) if c < cfg.refine_confidence]
+    if unsure:
+        costs = costs.copy()
+        costs[unsure] = _shifted_costs(survey, unsure, profile, cfg, costs[unsure])
+        result = assign(costs, cfg)
+    best = (profile, result)
     profile, result = best
     if result.mean_cost > cfg.max_mean_cost:
         raise NoBoardFound(
@@ -258,6 +289,20 @@ def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | No
         deck=profile.name,
         landscape=survey.landscape,
     )
+
+
+def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, costs):
+    """Costs of the cells ``rows`` against ``profile``, each pair at the best of small shifts of
+    the card outline (``refine_shift`` rectified pixels each way): unsure cells get a second look
+    that forgives an outline fitted a little off."""
+    quads = {survey.cells[i]: survey.layout.quads[survey.cells[i]] for i in rows}
+    step = cfg.refine_shift
+    for dx in (-step, 0.0, step):
+        for dy in (-step, 0.0, step):
+            if dx or dy:
+                views = survey.cutter.views(quads, (dx, dy))
+                costs = np.minimum(costs, cost_matrix(views, profile, cfg))
+    return costs
 
 
 def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | None = None):
