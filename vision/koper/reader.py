@@ -5,8 +5,23 @@ Pipeline (each stage a function over arrays, thresholds in :class:`KoperReadConf
 1. downscale to ``work_width`` and find the board from the cards (:mod:`board_finder`);
 2. rectify it, decide which cells hold cards and fit each card's outline (:mod:`card_locator`);
 3. find checkers and their colours (:mod:`checkers`);
-4. cut a portrait patch of every card, masking checkers, and assign the 52 identities at the
-   lowest total cost (:mod:`matching`), trying each candidate deck profile for ``deck="auto"``.
+4. cut a portrait patch of every card and of its two index corners (from a sharper halving of
+   a 12 MP still), masking checkers, and assign the 52 identities at the lowest total cost
+   (:mod:`matching`), trying each candidate deck profile for ``deck="auto"``; unsure cells get a
+   second look at slightly shifted outlines.
+
+Assumptions and limits: the board lies roughly square to the image (turned less than about 30
+degrees), cards are lighter and less saturated than the table (wood, felt, slate work; a white
+or light grey tablecloth does not), every row and column of the board holds at least one card
+(the rules let players declare the edge when a whole edge is empty; a photo cannot show it), and
+the deck is French-suited. Same-rank clubs and spades under checkers are the commonest confusion
+on small images: read the full-resolution still.
+
+Learning a deck: lay its 52 cards out in the canonical layout (clubs, diamonds, hearts, spades,
+each ace to king, row by row as seen by the camera, the 12 empty spaces being the centre block of
+rows 2-5 and columns 2-4; see :func:`vision.sim.koper_layout.canonical_cells`), take one photo
+without checkers, and call :func:`learn_profile`; :func:`vision.koper.profiles.save_profile` keeps
+it for ``deck="auto"`` and by name.
 
 >>> from vision.sim.koper_layout import random_layout
 >>> from vision.sim.koper_board import render_board
@@ -71,6 +86,19 @@ class _Survey:
     layout: CardLayout
     corners: np.ndarray
     landscape: bool
+
+
+def load_image(path) -> np.ndarray:
+    """Decode an image file to BGR; UnreadableImage (one line) if it is missing or not an image."""
+    data = None
+    try:
+        data = np.fromfile(str(path), np.uint8)
+    except OSError as exc:
+        raise UnreadableImage(f"cannot read {path}: {exc.strerror or exc}") from exc
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None:
+        raise UnreadableImage(f"cannot read {path}: not an image")
+    return image
 
 
 def _validate(image) -> np.ndarray:
