@@ -3,6 +3,7 @@ deck profiles learnt from a photo."""
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -13,6 +14,7 @@ from vision.koper import (
     KoperReadConfig,
     available_profiles,
     learn_profile,
+    load_image,
     load_profile,
     read_board,
     save_profile,
@@ -126,8 +128,6 @@ def test_empty_table_has_no_board():
 def test_random_photo_like_image_has_no_board():
     rng = np.random.default_rng(0)
     small = rng.integers(0, 256, (9, 16, 3)).astype(np.float32)
-    import cv2
-
     image = cv2.resize(small, SIZE, interpolation=cv2.INTER_CUBIC)
     image += rng.normal(0, 8, image.shape)
     image = np.clip(image, 0, 255).astype(np.uint8)
@@ -197,3 +197,15 @@ def test_evaluate_designs_scores_cards_and_checkers():
     assert s["boards"] == 1 and s["failed"] == 0
     for key in ("card_accuracy", "checker_presence_accuracy", "checker_colour_accuracy"):
         assert s[key] == 1.0
+
+
+def test_load_image_reports_missing_and_non_image_files(tmp_path):
+    with pytest.raises(UnreadableImage, match="cannot read"):
+        load_image(tmp_path / "missing.jpg")
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a picture")
+    with pytest.raises(UnreadableImage, match="not an image"):
+        load_image(text)
+    good = tmp_path / "board.png"
+    cv2.imwrite(str(good), np.full((80, 120, 3), 90, np.uint8))
+    assert load_image(good).shape == (80, 120, 3)
