@@ -336,16 +336,22 @@ def _draw_hand(image: np.ndarray, gain: np.ndarray, tip: tuple[float, float], rn
         )
     mask = cv2.GaussianBlur(mask, (0, 0), 1.0)
     shadow = np.roll(cv2.GaussianBlur(mask, (0, 0), 6.0), (12, 10), axis=(0, 1))
-    mask = cv2.resize(mask, (w, h))[..., None]
-    shadow = cv2.resize(shadow, (w, h))[..., None]
-    shading = cv2.resize(
-        (0.85 + 0.15 * rng.random((max(2, shh // 20), max(2, sw // 20)))).astype(np.float32),
-        (w, h),
-    )[..., None]
-    skin = np.array(SKIN_BGR, np.float32)[None, None, :] * shading * gain
-    out = image.astype(np.float32) * (1 - 0.5 * shadow)
+    shading = (0.85 + 0.15 * rng.random((max(2, shh // 20), max(2, sw // 20)))).astype(np.float32)
+    ys, xs = np.nonzero((mask > 0.004) | (shadow > 0.004))
+    if ys.size == 0:
+        return
+    # only the hand's bounding box is composited at full resolution
+    x0, x1 = int(xs.min()) * s, min(w, (int(xs.max()) + 1) * s)
+    y0, y1 = int(ys.min()) * s, min(h, (int(ys.max()) + 1) * s)
+    full = (w, h)
+    crop = (slice(y0, y1), slice(x0, x1))
+    mask = cv2.resize(mask, full)[crop][..., None]
+    shadow = cv2.resize(shadow, full)[crop][..., None]
+    shade = cv2.resize(shading, full)[crop][..., None]
+    skin = np.array(SKIN_BGR, np.float32)[None, None, :] * shade * gain[crop]
+    out = image[crop].astype(np.float32) * (1 - 0.5 * shadow)
     out = out * (1 - mask) + skin * mask
-    image[:] = np.clip(out, 0, 255).astype(np.uint8)
+    image[crop] = np.clip(out, 0, 255).astype(np.uint8)
 
 
 def render_board(
