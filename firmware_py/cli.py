@@ -39,35 +39,35 @@ def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, separators=(",", ":")) + "\n")
 
 
-def _load_image(path: str) -> Any:
-    import cv2
-
-    file = Path(path)
-    if not file.is_file():
-        raise CommandError(f"no image file at {path}")
-    image = cv2.imread(str(file), cv2.IMREAD_COLOR)
-    if image is None:
-        raise CommandError(f"{path} is not an image OpenCV can read")
-    return image
+def koper_text(reading: Any) -> str:
+    """A board reading as text: one row per line, cards as ids, ``--`` for an empty space, a
+    checker as ``(L)`` or ``(D)`` after the card."""
+    marks = {(r, c): "L" if k == "light" else "D" for r, c, k in reading.checkers}
+    lines = []
+    for r, row in enumerate(reading.cells):
+        cells = []
+        for c, card in enumerate(row):
+            mark = marks.get((r, c))
+            cells.append(f"{card or '--'}{f'({mark})' if mark else '   '}")
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
 
 
 def cmd_koper_read(args: argparse.Namespace) -> int:
-    from vision.koper import read_board
+    from vision.koper import load_image, read_board
 
-    image = _load_image(args.image)
-    reading = read_board(image, deck=args.deck)
+    reading = read_board(load_image(args.image), deck=args.deck)
     if args.json:
         _print_json(reading.to_json())
     else:
-        sys.stdout.write(reading.to_text() + "\n")
+        sys.stdout.write(koper_text(reading) + "\n")
     return 0
 
 
 def cmd_koper_learn_deck(args: argparse.Namespace) -> int:
-    from vision.cards.profile import learn_profile, save_profile
+    from vision.koper import learn_profile, load_image, save_profile
 
-    image = _load_image(args.image)
-    profile = learn_profile(image, args.name)
+    profile = learn_profile(load_image(args.image), args.name)
     path = save_profile(profile)
     if args.json:
         _print_json({"name": args.name, "path": str(path)})

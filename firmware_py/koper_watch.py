@@ -28,8 +28,7 @@ from firmware_py import systemd
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.errors import VisionError
-from vision.koper import BoardReading, annotate, read_board
-from vision.koper.stillness import StillnessDetector
+from vision.koper import BoardReading, StillnessDetector, annotate, read_board
 from vision.sources import FrameSource
 
 log = logging.getLogger("tableside.koper")
@@ -146,7 +145,7 @@ class KoperWatcher:
                 self._stop.wait(0.5)
                 continue
             systemd.notify("WATCHDOG=1")
-            settled = self._stillness.update(frame.image)
+            settled = self._stillness.update(frame.image, frame.t).became_still
             if not settled and self.camera_view.due():
                 self.camera_view.publish(frame.image)
             forced = self._look_now.is_set()
