@@ -14,7 +14,7 @@ from typing import Any
 from firmware_py.config import load_config
 from firmware_py.games import GamePlugin, Watcher
 from firmware_py.koper_sim import KoperTableSim, VirtualPlayers
-from firmware_py.koper_watch import KoperWatcher
+from firmware_py.koper_watch import KoperWatchConfig, KoperWatcher
 from firmware_py.plugins import default_plugins
 from firmware_py.serve import run_until_stopped
 from firmware_py.table import Table
@@ -40,7 +40,10 @@ class DemoKoperTable:
         fresh = KoperTableSim(seed=self.seed, design=self.design)
         self.sim.place(fresh.checkers)
         self.sim.hand_over(None)
-        return KoperWatcher(table.referee, self.source, table.camera_view)
+        # The demo's club has taught Tableside its deck (koper.deck), as the README explains.
+        return KoperWatcher(
+            table.referee, self.source, table.camera_view, KoperWatchConfig(deck=self.design)
+        )
 
     def start_players(self) -> None:
         assert self.table is not None

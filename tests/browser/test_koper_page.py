@@ -18,7 +18,7 @@ from engines.koper.state import KoperState
 from firmware_py.config import load_config
 from firmware_py.games import GamePlugin, Watcher
 from firmware_py.koper_sim import KoperTableSim
-from firmware_py.koper_watch import KoperWatcher
+from firmware_py.koper_watch import KoperWatchConfig, KoperWatcher
 from firmware_py.plugins import default_plugins
 from firmware_py.serve import Server
 from firmware_py.table import Table
@@ -38,7 +38,9 @@ def served(tmp_path: Path) -> Iterator[Served]:
     source = sim.source(fps=8)
 
     def watcher(table: Table, plugin: GamePlugin) -> Watcher | None:
-        return KoperWatcher(table.referee, source, table.camera_view)
+        return KoperWatcher(
+            table.referee, source, table.camera_view, KoperWatchConfig(deck="anglo")
+        )
 
     config = load_config(
         None,
