@@ -61,8 +61,10 @@ class CoinBlob:
 
 
 def _chroma(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    lo = img.min(axis=2)
-    return lo, img.max(axis=2) - lo
+    """Per pixel: the darkest channel, and how far the brightest lies above it."""
+    b, g, r = cv2.split(img)
+    lo = cv2.min(cv2.min(b, g), r)
+    return lo, cv2.subtract(cv2.max(cv2.max(b, g), r), lo)
 
 
 def static_white(image: np.ndarray, coins_px: Sequence[tuple[float, float]], radius_px: float,

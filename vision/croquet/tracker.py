@@ -122,7 +122,7 @@ class CoinTracker:
         start_px = self.cal.to_image(np.array([setup[c] for c in setup], float).reshape(-1, 2),
                                      self.h)
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
-        self.bg = np.ascontiguousarray(first[::s, ::s])
+        self.bg = self._coarse(first)
         for (coin, at), px in zip(setup.items(), start_px, strict=True):
             tr = self.tracks[coin]
             tr.state = ON
@@ -135,6 +135,12 @@ class CoinTracker:
             tr.anchor = tr.mm.copy()
 
     # -- helpers ---------------------------------------------------------------------------------
+
+    def _coarse(self, image: np.ndarray) -> np.ndarray:
+        """Every ``coarse_step``-th pixel of the frame, for the cheap change test."""
+        h, w = image.shape[:2]
+        s = self.cfg.coarse_step
+        return cv2.resize(image, (w // s, h // s), interpolation=cv2.INTER_NEAREST)
 
     def _box(self, px: np.ndarray, reach: float) -> tuple[int, int, int, int]:
         r = reach + self.radius_px + 2
@@ -161,8 +167,10 @@ class CoinTracker:
         """Follow the coins into the next frame."""
         cfg = self.cfg
         s = cfg.coarse_step
-        small = np.ascontiguousarray(image[::s, ::s])
-        changed = (cv2.absdiff(small, self.bg).max(axis=2) > cfg.change_level).astype(np.uint8)
+        small = self._coarse(image)
+        diff = cv2.split(cv2.absdiff(small, self.bg))
+        changed = cv2.threshold(cv2.max(cv2.max(diff[0], diff[1]), diff[2]), cfg.change_level,
+                                1, cv2.THRESH_BINARY)[1]
         busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
         if not busy and not cv2.countNonZero(changed):
             return self._report(index, t)

@@ -1,0 +1,144 @@
+"""Each observed event kind on short scripted scenes through the whole pipeline (rendered frames,
+calibration, tracking, swept paths), and the swept-path rules on hand-made tracks."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+import pytest
+
+from engines.croquetnole.layout import default_layout
+from vision.croquet.evaluate import SceneRun, match_events, referee_scene
+from vision.croquet.events import EventDetector, segment_box, segment_min
+from vision.croquet.tracker import TrackFrame
+from vision.sim.croquet_camera import CameraMode, CameraModel
+from vision.sim.croquet_render import CroquetRenderer, RenderConfig
+from vision.sim.croquet_scene import CroquetScene
+
+MODE = CameraMode(960, 540, 120.0)
+
+
+@functools.cache
+def renderer() -> CroquetRenderer:
+    lay = default_layout()
+    return CroquetRenderer(lay, CameraModel.over_table(MODE, lay.table), RenderConfig(), seed=1)
+
+
+def run(script: str) -> SceneRun:
+    return referee_scene(CroquetScene.from_script(script), renderer())
+
+
+def keys(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(e["event"], e.get("coin"), e.get("feature") or e.get("target"), e.get("direction"))
+            for e in events]
+
+
+def assert_matches_truth(r: SceneRun) -> None:
+    pairs = match_events(r.found, r.truth, 0.05, 1.0)
+    assert len(pairs) == len(r.found) == len(r.truth), (keys(r.found), keys(r.truth))
+    assert r.swaps == 0
+    assert all(e < 2.5 for e in r.rest_errors)
+
+
+SCENES = {
+    "pass": ("place moons-knight at 442 552\nflick moons-knight heading -90 deg at 0.9 m/s",
+             ("pass", "moons-knight", "moons-gate", "out")),
+    "hit": ("place moons-knight at 330 432\nflick moons-knight heading 180 deg at 1.2 m/s",
+            ("hit", "moons-knight", "suns-tower", None)),
+    "strike": ("place suns-knight at 150 650\nplace arms-guard at 150 720\n"
+               "flick suns-knight toward arms-guard at 0.8 m/s",
+               ("strike", "suns-knight", "arms-guard", None)),
+    "off_table": ("place suns-knight at 100 700\nflick suns-knight heading 180 deg at 1.5 m/s",
+                  ("off_table", "suns-knight", None, None)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_each_event_kind_is_found_as_in_the_ground_truth(name: str) -> None:
+    script, wanted = SCENES[name]
+    r = run(script)
+    assert wanted in keys(r.found)
+    assert ("flick", wanted[1], None, None) in keys(r.found)
+    assert keys(r.found)[-1][0] == "rest"
+    assert_matches_truth(r)
+
+
+def test_the_pass_in_through_a_door_and_where_the_coin_rests() -> None:
+    r = run(SCENES["hit"][0])
+    assert ("pass", "moons-knight", "suns-door", "in") in keys(r.found)
+    rest = [e for e in r.found if e["event"] == "rest"][-1]
+    truth = [e for e in r.truth if e["event"] == "rest"][-1]
+    assert np.hypot(*np.subtract(rest["positions"]["moons-knight"],
+                                 truth["positions"]["moons-knight"])) < 2.0
+
+
+def test_the_off_table_point_is_on_the_edge_where_it_left() -> None:
+    r = run(SCENES["off_table"][0])
+    off = next(e for e in r.found if e["event"] == "off_table")
+    assert off["at"][0] == pytest.approx(0.0, abs=0.5)
+    assert off["at"][1] == pytest.approx(700.0, abs=3.0)
+
+
+# -- swept-path rules on hand-made tracks ---------------------------------------------------------
+
+
+def frames(detector: EventDetector, coin: str, path: list[tuple[float, float]],
+           start: int = 1) -> list[dict[str, Any]]:
+    """Feed a coin sliding along ``path`` (one point per frame), then resting there."""
+    out: list[dict[str, Any]] = []
+    for k, p in enumerate(path, start):
+        began = {coin: (k - 0.5) / 120} if k == start else {}
+        out += detector.update(TrackFrame(k, k / 120, {coin: p}, frozenset({coin}), began))
+    k = start + len(path)
+    out += detector.update(TrackFrame(k, k / 120, {coin: path[-1]}, frozenset(),
+                                      stopped={coin: k / 120}))
+    return out
+
+
+def line(a: tuple[float, float], b: tuple[float, float], n: int) -> list[tuple[float, float]]:
+    return [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(1, n + 1)]
+
+
+def test_a_pass_may_take_two_flicks_and_leaving_by_the_same_mouth_is_none() -> None:
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"moons-knight": (432.0, 540.0)})
+    first = frames(det, "moons-knight", line((432.0, 540.0), (432.0, 480.0), 6))
+    assert [e["event"] for e in first] == ["flick", "rest"]
+    second = frames(det, "moons-knight", line((432.0, 480.0), (432.0, 420.0), 6), start=20)
+    assert ("pass", "moons-knight", "moons-gate", "out") in keys(second)
+    det2 = EventDetector(default_layout(), 120.0)
+    det2.start({"moons-knight": (432.0, 540.0)})
+    back = frames(det2, "moons-knight", line((432.0, 540.0), (432.0, 490.0), 5))
+    back += frames(det2, "moons-knight", line((432.0, 490.0), (432.0, 540.0), 5), start=20)
+    assert "pass" not in [e["event"] for e in back]
+
+
+def test_a_coin_starting_against_a_tower_hits_it_only_after_separating() -> None:
+    lay = default_layout()
+    tower = lay.castle("moons").tower.center
+    touching = (tower[0], tower[1] - 25.4 - 9.6)
+    det = EventDetector(lay, 120.0)
+    det.start({"moons-knight": touching})
+    away = frames(det, "moons-knight", line(touching, (tower[0], tower[1] - 80.0), 6))
+    assert "hit" not in [e["event"] for e in away]
+    back = frames(det, "moons-knight", line((tower[0], tower[1] - 80.0), touching, 6), start=20)
+    assert ("hit", "moons-knight", "moons-tower", None) in keys(back)
+
+
+def test_a_bounce_between_frames_still_counts_as_contact() -> None:
+    lay = default_layout()
+    tower = lay.castle("suns").tower.center
+    edge = tower[0] + 25.4 + 9.525
+    det = EventDetector(lay, 120.0)
+    det.start({"suns-knight": (edge + 40.0, tower[1])})
+    path = [(edge + 40.0 - 7.0 * i, tower[1]) for i in range(1, 6)] + [(edge + 6.0, tower[1])]
+    assert ("hit", "suns-knight", "suns-tower", None) in keys(frames(det, "suns-knight", path))
+
+
+def test_segment_geometry() -> None:
+    assert segment_min(np.array([-5.0, 3.0]), np.array([5.0, 3.0])) == pytest.approx((3.0, 0.5))
+    d, u = segment_box(np.array([-40.0, 30.0]), np.array([40.0, 30.0]), 25.4)
+    assert d == pytest.approx(4.6, abs=1e-6) and 0.0 <= u <= 1.0
+    assert segment_box(np.array([-40.0, 0.0]), np.array([40.0, 0.0]), 25.4)[0] == 0.0

@@ -1,0 +1,66 @@
+"""Coins keep their identity through a hand over them and through a collision; a coin lifted and
+put down is a placement, a coin slid from where it stood is a flick."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from engines.croquetnole.layout import default_layout
+from vision.croquet.evaluate import SceneRun, match_events, referee_scene
+from vision.sim.croquet_camera import CameraMode, CameraModel
+from vision.sim.croquet_render import CroquetRenderer, RenderConfig
+from vision.sim.croquet_scene import CroquetScene
+
+MODE = CameraMode(960, 540, 120.0)
+PAIR = "place arms-guard at 600 650\nplace arms-knight at 640 650\n"
+
+
+@functools.cache
+def renderer() -> CroquetRenderer:
+    lay = default_layout()
+    return CroquetRenderer(lay, CameraModel.over_table(MODE, lay.table), RenderConfig(), seed=2)
+
+
+def run(script: str) -> SceneRun:
+    return referee_scene(CroquetScene.from_script(script), renderer())
+
+
+def kinds(r: SceneRun) -> list[tuple[Any, ...]]:
+    return [(e["event"], e.get("coin")) for e in r.found]
+
+
+def test_a_hand_resting_over_a_coin_changes_nothing_and_the_coin_keeps_its_name() -> None:
+    r = run(PAIR + "hand rests near 610 650 for 0.5 s\n"
+            "flick arms-guard heading 90 deg at 0.5 m/s")
+    assert kinds(r) == [("flick", "arms-guard"), ("rest", None)]
+    assert r.swaps == 0
+    assert len(r.rest_errors) == 2 and max(r.rest_errors) < 2.0
+
+
+def test_identities_survive_a_collision() -> None:
+    r = run(PAIR + "flick arms-knight toward arms-guard at 1.0 m/s")
+    assert ("strike", "arms-knight") in kinds(r)
+    strike = next(e for e in r.found if e["event"] == "strike")
+    assert strike["target"] == "arms-guard"
+    assert r.swaps == 0
+    assert max(r.rest_errors) < 2.0
+
+
+def test_a_coin_lifted_and_put_down_is_a_placement_not_a_flick() -> None:
+    r = run(PAIR + "lift arms-guard to 560 720")
+    assert kinds(r) == [("place", "arms-guard")]
+    place = r.found[0]
+    assert abs(place["at"][0] - 560.0) < 2.0 and abs(place["at"][1] - 720.0) < 2.0
+    assert len(match_events(r.found, r.truth, 0.05, 1.0)) == 1
+
+
+def test_a_coin_slid_from_where_it_stood_is_a_flick_not_a_placement() -> None:
+    r = run(PAIR + "flick arms-guard heading 180 deg at 0.6 m/s")
+    assert kinds(r) == [("flick", "arms-guard"), ("rest", None)]
+    assert abs(r.found[0]["t"] - r.truth[0]["t"]) < 0.05
+
+
+def test_a_coin_brought_onto_the_table_is_placed_and_recognised_by_its_colour() -> None:
+    r = run(PAIR + "wait 0.2 s\nplace crowns-knight at 300 700")
+    assert kinds(r) == [("place", "crowns-knight")]
