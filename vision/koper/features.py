@@ -40,15 +40,6 @@ def region_homography(quad: np.ndarray, region, size: tuple[int, int]) -> np.nda
     return to_patch @ np.linalg.inv(unit)
 
 
-def _warp_smooth(source: np.ndarray, hom: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """Warp at twice the size, then average down: a perspective warp that shrinks the card
-    would otherwise alias its fine print differently in every photo."""
-    w, h = size
-    double = np.diag([2.0, 2.0, 1.0]) @ hom
-    big = cv2.warpPerspective(source, double, (2 * w, 2 * h), flags=cv2.INTER_LINEAR)
-    return cv2.resize(big, (w, h), interpolation=cv2.INTER_AREA)
-
-
 def card_views(source: np.ndarray, quad: np.ndarray, patch_size, index_size):
     """The whole card as a ``patch_size`` patch and its two index corners side by side
     (``index_size`` each), cut from ``source`` where the upright card is ``quad``; with the
@@ -58,9 +49,11 @@ def card_views(source: np.ndarray, quad: np.ndarray, patch_size, index_size):
     ``[::-1, ::-1]`` covers cards lying either way up.
     """
     hom_whole = region_homography(quad, (0.0, 0.0, 1.0, 1.0), patch_size)
-    whole = _warp_smooth(source, hom_whole, patch_size)
+    whole = cv2.warpPerspective(source, hom_whole, patch_size, flags=cv2.INTER_LINEAR)
     homs = [region_homography(quad, reg, index_size) for reg in INDEX_REGIONS]
-    index = np.hstack([_warp_smooth(source, h, index_size) for h in homs])
+    index = np.hstack(
+        [cv2.warpPerspective(source, h, index_size, flags=cv2.INTER_LINEAR) for h in homs]
+    )
     return whole, index, [hom_whole, *homs]
 
 
