@@ -107,7 +107,7 @@ def referee(
     detector.start(tracker.positions())
     pending: list[tuple[float, int, Event]] = []
     order = itertools.count()
-    lag = (config.still_frames + 3) / fps
+    lag = (max(config.still_frames, config.defer_frames) + 3) / fps
     for index, image in enumerate(it, start=1):
         report = tracker.update(image, index, index / fps)
         for e in detector.update(report):

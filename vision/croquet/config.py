@@ -57,6 +57,8 @@ class CroquetVisionConfig:
     # -- tracking -------------------------------------------------------------------------------
     #: A found coin is matched to a track at most this far (mm) from where it was expected.
     match_mm: float = 30.0
+    #: A coin hidden at rest is looked for this far (mm) from where it lay (flicked unseen).
+    hidden_reach_mm: float = 80.0
     #: ...plus this share of how far the coin moved in the last frame.
     match_speed_share: float = 1.0
     #: A resting coin has started moving once it is this far (mm) from where it rested.
@@ -64,12 +66,18 @@ class CroquetVisionConfig:
     #: ...or this far when a hand is next to it (a hand covering a little of a coin shifts the
     #: part that shows).
     move_near_hand_mm: float = 4.0
+    #: A found coin whose look (trusted: whole and sharp) is another coin's counts as this much
+    #: (mm) farther from where that coin was expected.
+    look_mm: float = 15.0
     #: A coin is still when it moves less than this (mm) per frame...
     still_mm: float = 0.35
     #: ...for this many frames in a row; everything at rest for that long is a "rest".
     still_frames: int = 5
     #: A sliding coin out of sight this many frames is taken to have stopped where it went.
     lost_frames: int = 30
+    #: How fast friction slows a sliding coin (mm/s^2; felt or a smooth card table): to trace
+    #: back when a coin that slid out from under a hand began to slide.
+    friction_mm_s2: float = 3300.0
     #: A coin that reappears farther than this (mm) from where it vanished was placed by hand.
     place_mm: float = 6.0
     #: A sliding coin lost where its path meets the table's edge within one and a half frames'
@@ -79,6 +87,11 @@ class CroquetVisionConfig:
     # -- events (swept paths) -------------------------------------------------------------------
     #: A coin that starts to slide within this many frames of a contact was struck, not flicked.
     struck_frames: int = 8
+    #: A coin that starts to slide away from a coin hidden under a hand within this gap (mm) may
+    #: have been struck by it, flicked unseen: the flick is decided when the hidden coin shows
+    #: again, or after ``defer_frames`` frames.
+    behind_mm: float = 80.0
+    defer_frames: int = 90
     #: Two bodies touch when their swept gap closes to within this (mm)...
     touch_mm: float = 1.0
     #: ...and have separated once the gap opens beyond this (mm).

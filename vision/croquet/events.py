@@ -12,7 +12,9 @@ from its position in one frame to the next, and
 * ``strike``: two coins' swept discs come into contact (closest approach of the two segments in
   relative motion); the faster before the contact is the ``coin``. Coins in contact strike only
   after separating.
-* ``flick``: a resting coin starts to slide with no contact to explain it; ``rest``: after a flick,
+* ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
+  under the hand beside it comes out sliding: then that one was flicked and struck it, unseen);
+  ``rest``: after a flick,
   every coin has stopped (with where each lies); ``place`` and ``off_table`` come from the tracker.
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the
@@ -119,6 +121,7 @@ class EventDetector:
         self.stop_t = 0.0
         self._t1 = 0.0
         self._t0: dict[str, float] = {}
+        self.deferred: dict[str, tuple[float, int, tuple[str, ...]]] = {}
 
     # -- coordinates -----------------------------------------------------------------------------
 
@@ -186,7 +189,10 @@ class EventDetector:
                         "at": list(at)})
             self.stop_t = max(self.stop_t, float(t))
             self._forget(coin)
-        placed = {c for c, _ in frame.placed}
+        for coin in frame.relabelled:
+            if coin in frame.positions:
+                self._reset(coin, np.array(frame.positions[coin], float))
+        placed = {c for c, _ in frame.placed} | set(frame.relabelled)
         seg: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         for coin, at in frame.positions.items():
             b = np.array(at, float)
@@ -197,14 +203,22 @@ class EventDetector:
                 seg[coin] = (a, b)
         self._t1 = frame.t
         self._t0 = {c: frame.since.get(c, t0) for c in seg}
+        flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
         self._hits(seg, out)
         self._passes(seg, out)
         for coin, began in frame.started.items():
-            if coin not in struck and self.recent.get(coin, -99) < frame.index - cfg.struck_frames:
+            if coin in struck or coin in flicked_hidden:
+                continue
+            if self.recent.get(coin, -99) >= frame.index - cfg.struck_frames:
+                continue
+            self.flicked = True
+            self.stop_t = frame.t
+            under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
+            if under:
+                self.deferred[coin] = (began, frame.index, tuple(under))
+            else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-                self.flicked = True
-                self.stop_t = frame.t
         for coin in struck:
             self.recent[coin] = frame.index
         for coin, (a, b) in seg.items():
@@ -217,6 +231,41 @@ class EventDetector:
                         "positions": {c: list(p) for c, p in frame.positions.items()}})
             self.flicked = False
         return sorted(out, key=lambda e: e["t"])
+
+    def _behind(self, hidden: str, a: np.ndarray, b: np.ndarray) -> bool:
+        """Whether a coin that slid from ``a`` to ``b`` moves away from ``hidden`` (within
+        ``behind_mm`` of it): as if struck by it."""
+        if hidden not in self.last:
+            return False
+        away = a - self.last[hidden]
+        gap = float(np.hypot(*away))
+        step = b - a
+        if gap > COIN_MM + self.cfg.behind_mm or not step.any():
+            return False
+        return float(away @ step) > 0.5 * gap * float(np.hypot(*step))
+
+    def _resolve(self, frame: TrackFrame, out: list[Event]) -> set[str]:
+        """Settle the coins that began to slide beside a coin hidden under a hand: if that coin
+        then comes out sliding, it was flicked and struck them (a flick under the hand that hits
+        at once); if it is uncovered where it lay, or after ``defer_frames``, they were flicked.
+        Returns the hidden coins found flicked this way."""
+        found: set[str] = set()
+        for coin, (began, index, under) in list(self.deferred.items()):
+            mover = next((h for h in under if h in frame.started), None)
+            if mover is not None:
+                when = min(frame.started[mover], began - self.dt)
+                out.append({"t": round(when, 4), "event": "flick", "coin": mover})
+                out.append({"t": round(began, 4), "event": "strike", "coin": mover,
+                            "target": coin})
+                self.contact.add(frozenset((mover, coin)))
+                found.add(mover)
+            elif (all(h not in frame.hidden for h in under)
+                  or frame.index - index > self.cfg.defer_frames):
+                out.append({"t": round(began, 4), "event": "flick", "coin": coin})
+            else:
+                continue
+            del self.deferred[coin]
+        return found
 
     # -- detectors -------------------------------------------------------------------------------
 
@@ -241,6 +290,7 @@ class EventDetector:
 
     def _strikes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
                  at: Mapping[str, Point], out: list[Event]) -> set[str]:
+        """New contacts between coins; returns the coins struck (the targets)."""
         cfg = self.cfg
         struck: set[str] = set()
         coins = [c for c in self.last if c in at or c in seg]
@@ -263,7 +313,7 @@ class EventDetector:
                     when = self._when(u if d <= COIN_MM + cfg.touch_mm else up, i, j)
                     out.append({"t": when, "event": "strike", "coin": mover,
                                 "target": target})
-                    struck |= {i, j}
+                    struck.add(target)
             elif float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm:
                 self.contact.discard(pair)
         return struck

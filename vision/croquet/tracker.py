@@ -56,8 +56,15 @@ class Track:
     stopped_t: float = 0.0
     pending: np.ndarray | None = None
     pending_t: float = 0.0
+    pending_clear: bool = False
     seen_t: float = 0.0
     lost: int = 0
+    looks: list[str] = field(default_factory=list)
+
+
+#: Everything a track knows but its name and look: what two tracks trade when they swap names.
+_TRACK_STATE = ("state", "mm", "step", "anchor", "moving", "still", "still_t", "stopped_t",
+                "pending", "pending_t", "pending_clear", "seen_t", "lost", "looks")
 
 
 @dataclass(frozen=True)
@@ -71,7 +78,7 @@ class TrackFrame:
     whose path this frame comes out of hiding, when that path began; ``stopped``:
     coins that came to rest in this frame, with the time they stopped; ``placed``: coins put down
     by hand (coin, where); ``fell``: coins that went off the table (coin, where, when); ``hidden``:
-    coins under a hand.
+    coins under a hand; ``relabelled``: coins whose identity was corrected by their look.
     """
 
     index: int
@@ -84,6 +91,7 @@ class TrackFrame:
     placed: tuple[tuple[str, Point], ...] = ()
     fell: tuple[tuple[str, Point, float], ...] = ()
     hidden: frozenset[str] = frozenset()
+    relabelled: tuple[str, ...] = ()
 
 
 def _pt(v: np.ndarray) -> Point:
@@ -119,6 +127,8 @@ class CoinTracker:
         self.hand_area = config.hand_min_coins * self.coin_area / (s * s)
         names = tuple(dict.fromkeys((*setup, *coins)))
         self.tracks = {c: Track(c, expected_look(c)) for c in names}
+        #: When a coin in sight last began to slide (it may have been struck by one unseen).
+        self._struck_t = -1.0
         start_px = self.cal.to_image(np.array([setup[c] for c in setup], float).reshape(-1, 2),
                                      self.h)
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
@@ -187,8 +197,7 @@ class CoinTracker:
             near_change = any(_inside(pred_px[k], reg, 2 * self.radius_px) for reg in regions)
             near_hand = _at(hand_mask, pred_px[k], s)
             if tr.moving or tr.state == HIDDEN or near_change or near_hand:
-                reach = (float(np.hypot(*tr.step)) + (cfg.match_mm if tr.state == HIDDEN
-                                                      else 3.0)) * self.ppm
+                reach = (float(np.hypot(*tr.step)) + self._slack(tr, near_hand)) * self.ppm
                 searched.append(k)
                 boxes.append(self._box(pred_px[k], reach))
         known = pred_px[searched] if searched else np.zeros((0, 2))
@@ -207,16 +216,20 @@ class CoinTracker:
         self._since: dict[str, float] = {}
         self._stopped: dict[str, float] = {}
         self._placed: list[tuple[str, Point]] = []
+        self._relabelled: list[str] = []
         fell: list[tuple[str, Point, float]] = []
         if searched and blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
             # keeps its own blob; only searched coins act on what they are given.
             cost = np.full((len(live), len(blobs)), _FAR)
+            looks = self._trusted_looks(blobs)
             for k, tr in enumerate(live):
-                gate = (cfg.match_mm + cfg.match_speed_share * float(np.hypot(*tr.step))
+                slack = self._slack(tr, _at(hand_mask, pred_px[k], s))
+                gate = (slack + cfg.match_speed_share * float(np.hypot(*tr.step))
                         if k in searched else self.radius_px / self.ppm)
                 d = np.hypot(*(blob_mm - pred_mm[k]).T)
-                cost[k] = np.where(d <= gate, d, _FAR)
+                unlike = np.array([lk is not None and lk != tr.look for lk in looks])
+                cost[k] = np.where(d <= gate, d + cfg.look_mm * unlike, _FAR)
             rows, cols = linear_sum_assignment(cost)
             for k, col in zip(rows, cols, strict=True):
                 if cost[k, col] >= _FAR:
@@ -226,7 +239,7 @@ class CoinTracker:
                     continue
                 searched[searched.index(k)] = -1
                 self._match(live[k], blob_mm[col], blobs[col].area,
-                            _at(hand_mask, pred_px[k], s))
+                            _at(hand_mask, pred_px[k], s), looks[col])
         for k in searched:
             if k < 0:
                 continue
@@ -248,7 +261,8 @@ class CoinTracker:
                              for tr in self.tracks.values()):
             self.bg = small
         return self._report(index, t, started=self._started, since=self._since,
-                            stopped=self._stopped, placed=tuple(self._placed), fell=tuple(fell))
+                            stopped=self._stopped, placed=tuple(self._placed), fell=tuple(fell),
+                            relabelled=tuple(self._relabelled))
 
     # -- track updates ---------------------------------------------------------------------------
 
@@ -260,7 +274,13 @@ class CoinTracker:
         mask = np.isin(labels, hands).astype(np.uint8)
         return cv2.dilate(mask, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)).astype(bool)
 
-    def _match(self, tr: Track, mm: np.ndarray, area: float, near_hand: bool) -> None:
+    def _trusted_looks(self, blobs: list[CoinBlob]) -> list[str | None]:
+        """Each blob's look, or None where it cannot be trusted (blurred or half hidden)."""
+        full = self.cfg.full_coin_share * self.coin_area
+        return [b.look if b.area >= full else None for b in blobs]
+
+    def _match(self, tr: Track, mm: np.ndarray, area: float, near_hand: bool,
+               look: str | None = None) -> None:
         """A coin found where its track expected it: it slides on, starts, stays, is uncovered,
         or was put down elsewhere by hand."""
         cfg = self.cfg
@@ -268,7 +288,7 @@ class CoinTracker:
             if tr.state == HIDDEN:
                 self._since[tr.coin] = tr.seen_t
             tr.state, tr.lost = ON, 0
-            self._seen(tr, mm)
+            self._seen(tr, mm, look)
             return
         full = area >= cfg.full_coin_share * self.coin_area
         base = tr.anchor if tr.anchor is not None else tr.mm
@@ -280,6 +300,14 @@ class CoinTracker:
         limit = cfg.move_near_hand_mm if near_hand else cfg.move_mm
         if moved > (limit if full else 2 * limit):
             self._start(tr, base, mm, self._t - self.dt / 2)
+            self._struck_t = self._t - self.dt / 2
+
+    def _slack(self, tr: Track, near_hand: bool) -> float:
+        """How far (mm) beyond its predicted place a coin is looked for: a coin at rest under a
+        hand may have been flicked there unseen, one beside a hand may just have been flicked."""
+        if tr.state == HIDDEN and not tr.moving:
+            return self.cfg.hidden_reach_mm
+        return self.cfg.match_mm if tr.state == HIDDEN or tr.moving or near_hand else 3.0
 
     def _reach(self, tr: Track) -> float:
         """How far (mm) from its predicted place a coin sliding out of sight may reappear."""
@@ -296,25 +324,37 @@ class CoinTracker:
 
     def _uncovered(self, tr: Track, mm: np.ndarray, full: bool, near_hand: bool) -> None:
         """A coin that was hidden at rest (or off the table, or not yet on it) is seen at ``mm``.
-        Where it was: it was only covered. Elsewhere: wait until it shows whole, away from any
-        hand, in two frames running; if it moved on in between it is sliding (a flick begun under
-        the hand, which started when the slide traced back reached its rest position), else it
-        was put down there by hand."""
+        Where it was: it was only covered. Elsewhere: if it moves on away from where it lay
+        between two sightings it is sliding (a flick begun under the hand, which started when the
+        slide traced back reaches its rest position); if it shows whole and still, away from any
+        hand, in two frames running, it was put down there by hand, unless another coin began to
+        slide meanwhile (then it was flicked unseen and struck that coin)."""
         cfg = self.cfg
         base = tr.anchor if tr.anchor is not None else tr.mm
         if tr.state == HIDDEN and float(np.hypot(*(mm - base))) <= cfg.place_mm:
             if full:
                 tr.state, tr.pending, tr.seen_t = ON, None, self._t
             return
-        before, before_t = tr.pending, tr.pending_t
-        tr.pending, tr.pending_t = (mm, self._t) if full and not near_hand else (None, 0.0)
-        if before is None or tr.pending is None:
+        before, before_t, was_clear = tr.pending, tr.pending_t, tr.pending_clear
+        clear = full and not near_hand
+        tr.pending, tr.pending_t, tr.pending_clear = mm, self._t, clear
+        if before is None:
             return
         step = float(np.hypot(*(mm - before)))
-        if step > 3 * cfg.still_mm and tr.state == HIDDEN:
+        away = float(np.hypot(*(mm - base))) - float(np.hypot(*(before - base)))
+        sliding = step > cfg.move_near_hand_mm and away > 0.5 * step
+        if tr.state == HIDDEN and (sliding or (clear and was_clear and step > 3 * cfg.still_mm)):
+            # Slowing at the table's friction, it left its place (v0 - v) / a before.
             speed = step / max(self._t - before_t, self.dt)
-            back = float(np.hypot(*(before - base))) / speed
-            self._start(tr, base, mm, max(tr.seen_t, before_t - back))
+            a = cfg.friction_mm_s2
+            v0 = float(np.sqrt(speed**2 + 2 * a * float(np.hypot(*(before - base)))))
+            self._start(tr, base, mm, max(tr.seen_t, before_t - (v0 - speed) / a))
+        elif not (clear and was_clear):
+            return
+        elif tr.state == HIDDEN and self._struck_t > tr.seen_t:
+            # Another coin began to slide while this one was out of sight, and this one moved:
+            # it was flicked unseen and struck that coin (it cannot have been moved by hand).
+            self._start(tr, base, mm, max(tr.seen_t, self._struck_t - self.dt))
         else:
             self._place(tr, mm)
 
@@ -327,8 +367,9 @@ class CoinTracker:
         self._started[tr.coin] = t_start
         self._since[tr.coin] = t_start
 
-    def _seen(self, tr: Track, mm: np.ndarray) -> None:
-        """A sliding coin seen again: follow it, and let it come to rest."""
+    def _seen(self, tr: Track, mm: np.ndarray, look: str | None = None) -> None:
+        """A sliding coin seen again: follow it, and let it come to rest (then check by its look
+        that it is the coin it is taken for)."""
         cfg = self.cfg
         tr.seen_t = self._t
         step = mm - tr.mm
@@ -336,7 +377,10 @@ class CoinTracker:
         if float(np.hypot(*step)) < cfg.still_mm:
             if not tr.still:
                 tr.still_t = self._t
+                tr.looks = []
             tr.still.append(mm)
+            if look is not None:
+                tr.looks.append(look)
             if len(tr.still) >= cfg.still_frames:
                 tr.moving = False
                 tr.anchor = np.mean(tr.still, axis=0)
@@ -344,9 +388,28 @@ class CoinTracker:
                 tr.step = np.zeros(2)
                 tr.stopped_t = tr.still_t
                 self._stopped[tr.coin] = tr.stopped_t
+                self._check_identity(tr)
                 tr.still = []
         else:
             tr.still = []
+
+    def _check_identity(self, tr: Track) -> None:
+        """A coin that came to rest showing another knight's suit is that knight: the two tracks
+        trade names (the only way a coin's look can correct tracking: the ink coins look alike)."""
+        if len(tr.looks) < self.cfg.still_frames or len(set(tr.looks)) != 1:
+            return
+        look = tr.looks[0]
+        if look == tr.look or look == "ink":
+            return
+        other = next((o for o in self.tracks.values() if o.look == look), None)
+        if other is None:
+            return
+        for name in _TRACK_STATE:
+            a, b = getattr(tr, name), getattr(other, name)
+            setattr(tr, name, b)
+            setattr(other, name, a)
+        self._stopped[other.coin] = self._stopped.pop(tr.coin)
+        self._relabelled += [tr.coin, other.coin]
 
     def _place(self, tr: Track, mm: np.ndarray) -> None:
         tr.state, tr.moving, tr.still, tr.pending = ON, False, [], None
