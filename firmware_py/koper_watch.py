@@ -18,8 +18,10 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+import numpy as np
 
 from engines.koper.board import square_name
 from engines.koper.observe import infer_action
@@ -97,6 +99,8 @@ class KoperWatcher:
         self._stop = threading.Event()
         self._look_now = threading.Event()
         self._last: Observed | None = None
+        self._reading: BoardReading | None = None
+        self._still_width = 1
         self._thread: threading.Thread | None = None
         self.reads = 0
 
@@ -132,8 +136,17 @@ class KoperWatcher:
             return None
         reading = self._read(image, deck=self.config.deck)
         self.reads += 1
+        self._reading, self._still_width = reading, image.shape[1]
         self.camera_view.publish(annotate(image, reading), force=True)
         return reading
+
+    def _annotated(self, image: np.ndarray) -> np.ndarray:
+        """A live frame with the last reading drawn on it (scaled from the still's size)."""
+        if self._reading is None:
+            return image
+        k = image.shape[1] / self._still_width
+        corners = tuple((x * k, y * k) for x, y in self._reading.corners)
+        return annotate(image, replace(self._reading, corners=corners))
 
     def _run(self) -> None:
         self.referee.set_extra("camera", "watching")
@@ -147,7 +160,7 @@ class KoperWatcher:
             systemd.notify("WATCHDOG=1")
             settled = self._stillness.update(frame.image, frame.t).became_still
             if not settled and self.camera_view.due():
-                self.camera_view.publish(frame.image)
+                self.camera_view.publish(self._annotated(frame.image))
             forced = self._look_now.is_set()
             if settled or forced or first:
                 self._look_now.clear()

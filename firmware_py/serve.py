@@ -52,7 +52,7 @@ class Server:
         self.table = table
         self.app = create_app(table=table)
         self._server: Any = create_server(
-            self.app, host=host, port=port, threads=threads, send_bytes=1, ident="tableside"
+            self.app, host=host, port=port, threads=threads, ident="tableside"
         )
         self.port = int(self._server.effective_port)
         self.host = host
