@@ -100,3 +100,10 @@ def test_malformed_action_data_is_an_answer_not_a_crash(player: FlaskClient) -> 
         assert res.status_code == 409 and res.get_json()["reason"]
     res = player.post("/api/action", json={"kind": "dance", "player": 0, "data": {}})
     assert res.status_code == 409 and res.get_json()["reason"]
+
+
+def test_home_page_offers_the_qr_code_of_the_table_url(client: FlaskClient, table: Table) -> None:
+    assert "Join from another phone" not in client.get("/").get_data(as_text=True)
+    table.set_urls(["http://tableside.local:8080/", "http://192.168.1.20:8080/"])
+    home = client.get("/").get_data(as_text=True)
+    assert "<svg" in home and "http://192.168.1.20:8080/" in home
