@@ -1,0 +1,362 @@
+"""The Castle Croquetnole camera watcher: frames in, observed events out, refereed live.
+
+Set-up (:meth:`CroquetWatcher.setup_options`) calibrates from the four table markers and reads
+the tile layout from a frame; the layout goes into the game's options, and the phones show it for
+the players to check (``extras["layout"]``). A layout read by the camera is *unconfirmed*: the
+watcher referees nothing until a player confirms it, which starts the game again with that layout
+in the options (``{"layout": ...}`` given to :meth:`setup_options` counts as confirmed: the players
+saw it). "Read it again" is simply a new start without a layout.
+
+Then every frame goes to :class:`vision.croquet.tracker.CoinTracker` and
+:class:`vision.croquet.events.EventDetector`; the events, put back in time order (the detector
+decides some of them a little late), are submitted to the referee as engine actions. An event
+the engine rejects becomes a problem shown on the phones, never silently dropped. The coins
+standing at the start are those found on the placement spots the engine asks for (and, after a
+restart, where the referee last knew them); coins put down later are seen being placed.
+
+The watcher also keeps the systemd watchdog fed while frames arrive, publishes an annotated view
+(coins with their names, the last flick's path, gates, doors and towers) at the camera view's
+low rate, and puts the last flick's path in table mm into ``extras["flick_path"]`` for the page
+to draw: ``{"coin": "moons-knight", "paths": {"moons-knight": [[x, y], ...], ...}}``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from engines.core import Action
+from engines.croquetnole import COIN_MM, Layout, State
+from engines.croquetnole.layout import Point, distance
+from engines.croquetnole.names import seat, words
+from firmware_py import systemd
+from firmware_py.camera_view import CameraView
+from firmware_py.referee import Referee
+from vision.croquet.calibrate import Calibration, CameraIntrinsics, calibrate
+from vision.croquet.coins import find_blobs, static_white
+from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
+from vision.croquet.events import EventDetector
+from vision.croquet.layout_reader import read_layout, table_size
+from vision.croquet.tracker import CoinTracker, TrackFrame
+from vision.errors import VisionError
+from vision.markers import TableProfile
+from vision.sources import Frame, FrameSource
+
+log = logging.getLogger("tableside.croquetnole")
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class CroquetWatchConfig:
+    """How the watcher sees the table: the markers' profile, a calibrated camera if known, the
+    vision thresholds, the camera's frame rate, how long to wait for a frame, and how many points
+    of the last flick's path are published per coin."""
+
+    profile: TableProfile = field(default_factory=TableProfile)
+    camera: CameraIntrinsics | None = None
+    vision: CroquetVisionConfig = DEFAULT_CONFIG
+    fps: float = 120.0
+    frame_timeout_s: float = 2.0
+    path_points: int = 60
+
+
+def thin(points: list[Point], most: int) -> list[list[float]]:
+    """At most ``most`` of ``points`` (evenly spread, first and last kept), as JSON lists.
+
+    >>> thin([(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0)], 3)
+    [[0.0, 0.0], [2.0, 0.0], [3.0, 0.0]]
+    """
+    if len(points) > most:
+        keep = np.linspace(0, len(points) - 1, most).round().astype(int)
+        points = [points[int(k)] for k in keep]
+    return [[round(p[0], 1), round(p[1], 1)] for p in points]
+
+
+def standing_coins(image: np.ndarray, cal: Calibration, spots: Mapping[str, Point],
+                   config: CroquetVisionConfig = DEFAULT_CONFIG) -> dict[str, Point]:
+    """Which of the coins asked for at ``spots`` (mm) stand there in ``image``, and where: a
+    coin found within a coin-width of its spot (the engine accepts a placement that close)."""
+    if not spots:
+        return {}
+    h = config.coin_height_mm
+    names = list(spots)
+    px = cal.to_image(np.array([spots[c] for c in names], float), h)
+    mid = cal.px_per_mm(tuple(np.mean([spots[c] for c in names], axis=0)), h)
+    radius = COIN_MM / 2 * mid
+    static = static_white(image, [tuple(p) for p in px], radius, config)
+    found: dict[str, Point] = {}
+    for coin, p in zip(names, px, strict=True):
+        r = 2 * radius
+        box = (int(p[0] - r), int(p[1] - r), int(p[0] + r) + 1, int(p[1] + r) + 1)
+        blobs = find_blobs(image, static, box, [tuple(p)], float(np.pi * radius**2), config)
+        if not blobs:
+            continue
+        best = min(blobs, key=lambda b: float(np.hypot(b.px[0] - p[0], b.px[1] - p[1])))
+        x, y = cal.to_table(np.array([best.px]), h)[0]
+        at = (round(float(x), 2), round(float(y), 2))
+        if distance(at, spots[coin]) <= COIN_MM:
+            found[coin] = at
+    return found
+
+
+def annotate(image: np.ndarray, cal: Calibration, layout: Layout, positions: Mapping[str, Point],
+             paths: Mapping[str, list[Point]], config: CroquetVisionConfig = DEFAULT_CONFIG
+             ) -> np.ndarray:
+    """A copy of ``image`` with the gates and doors (their corridors), the towers, the last
+    flick's paths and every tracked coin with its name drawn on it."""
+    out = image.copy()
+    scale = max(1, round(image.shape[1] / 1000))
+
+    def px(points: list[Point] | np.ndarray, height: float = 0.0) -> np.ndarray:
+        return cal.to_image(np.array(points, float).reshape(-1, 2), height).round().astype(
+            np.int32)
+
+    for castle in layout.castle_names:
+        geo = layout.castle(castle)
+        for corridor, colour in ((geo.gate, (0, 200, 255)), (geo.door, (255, 200, 0))):
+            c, a, n = (np.array(v) for v in (corridor.center, corridor.along, corridor.inward))
+            w, d = corridor.half_width, corridor.half_depth
+            quad = [c + sa * w * a + sd * d * n for sa, sd in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+            cv2.polylines(out, [px(quad, config.tile_height_mm)], True, colour, scale)
+        tower = px(list(geo.tower.corners()), 2 * config.tile_height_mm)
+        cv2.polylines(out, [tower], True, (60, 60, 230), scale)
+    for path in paths.values():
+        if len(path) > 1:
+            cv2.polylines(out, [px(path, config.coin_height_mm)], False, (255, 0, 255), scale)
+    for coin, at in positions.items():
+        (x, y), = px([at], config.coin_height_mm)
+        r = round(COIN_MM / 2 * cal.px_per_mm(at, config.coin_height_mm)) + 2
+        cv2.circle(out, (int(x), int(y)), r, (0, 255, 0), scale)
+        cv2.putText(out, coin.replace("-", " "), (int(x) + r, int(y) - r),
+                    cv2.FONT_HERSHEY_SIMPLEX, 0.4 * scale, (0, 255, 0), scale, cv2.LINE_AA)
+    return out
+
+
+class CroquetWatcher:
+    """The camera loop of a Castle Croquetnole game (see the module docstring).
+
+    :meth:`process` handles one frame; the thread started by :meth:`start` calls it for every
+    frame the source delivers (tests may call it directly, frame by frame).
+    """
+
+    def __init__(
+        self,
+        referee: Referee,
+        source: FrameSource,
+        camera_view: CameraView,
+        config: CroquetWatchConfig = CroquetWatchConfig(),
+    ) -> None:
+        self.referee = referee
+        self.source = source
+        self.camera_view = camera_view
+        self.config = config
+        self.confirmed = False
+        self.frames = 0
+        self.submitted: list[Event] = []
+        self._cal: Calibration | None = None
+        self._first: np.ndarray | None = None
+        self._tracker: CoinTracker | None = None
+        self._detector: EventDetector | None = None
+        self._layout: Layout | None = None
+        self._pending: list[tuple[float, int, Event]] = []
+        self._order = itertools.count()
+        self._paths: dict[str, list[Point]] = {}
+        self._seen: dict[str, Point] = {}
+        self._last_flick: str | None = None
+        self._lag = (max(config.vision.still_frames, config.vision.defer_frames) + 3) / config.fps
+        self._t0: float | None = None
+        self._wall0 = 0.0
+        self._problem_mine = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- Watcher protocol -----------------------------------------------------------------------
+    def setup_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Calibrate and take the layout: the one in ``options`` (confirmed by the players) or
+        the one read from a frame now (to be confirmed). Raises ValueError with what to fix."""
+        frame = self.source.read(timeout=self.config.frame_timeout_s)
+        if frame is None:
+            raise ValueError("The camera gave no picture: check the camera and try again.")
+        try:
+            cal = calibrate(frame.image, self.config.profile, self.config.camera,
+                            self.config.vision)
+            if options.get("layout") is not None:
+                layout = Layout.from_json(options["layout"])
+            else:
+                layout = read_layout(frame.image, cal, table_size(self.config.profile),
+                                     self.config.vision, self.config.profile)
+        except VisionError as exc:
+            raise ValueError(f"I cannot see the table: {exc}") from exc
+        self.confirmed = options.get("layout") is not None
+        self._cal, self._first = cal, frame.image
+        self._publish_layout(layout, cal)
+        return {**options, "layout": layout.to_json()}
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, daemon=True, name="croquet-watcher")
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=15)
+
+    def end_turn(self) -> None:
+        """END TURN: the player on turn gives up the flicks left."""
+        state = self.referee.state
+        if not isinstance(state, State):
+            return
+        step = self.referee.submit(Action("end_turn", seat(state.turn)))
+        if not step.ok:
+            self.referee.set_problem(step.reason)
+
+    def undone(self) -> None:
+        """After an undo the table still shows what happened: the tracker keeps following the
+        coins as they lie, and the players put them back as the phone asks."""
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def _publish_layout(self, layout: Layout, cal: Calibration) -> None:
+        self.referee.set_extra("layout", {
+            "confirmed": self.confirmed,
+            "castles": list(layout.castle_names),
+            "tiles": len(layout.tiles),
+            "reprojection_mm": round(cal.reprojection_mm, 2),
+        })
+
+    def _begin(self, frame: Frame) -> bool:
+        """Start tracking from ``frame`` (calibrating first after a restart); whether ready."""
+        state = self.referee.state
+        if not isinstance(state, State):
+            return False
+        if self._cal is None:
+            try:
+                self._cal = calibrate(frame.image, self.config.profile, self.config.camera,
+                                      self.config.vision)
+            except VisionError as exc:
+                self.referee.set_problem(f"I cannot see the table: {exc}")
+                self._problem_mine = True
+                return False
+            self.confirmed = True  # a resumed match was confirmed when it began
+            self._publish_layout(state.layout, self._cal)
+        image = self._first if self._first is not None else frame.image
+        self._first = None
+        known = {c.name: c.position for c in state.coins
+                 if c.position is not None and not c.on_tower}
+        due = {p.coin: p.target for p in state.placements if p.coin not in known}
+        standing = standing_coins(image, self._cal, due, self.config.vision)
+        coins = tuple(c.name for c in state.coins)
+        self._layout = state.layout
+        self._tracker = CoinTracker(image, self._cal, {**known, **standing}, coins,
+                                    state.layout.table, self.config.fps, self.config.vision)
+        self._detector = EventDetector(state.layout, self.config.fps, self.config.vision)
+        self._detector.start(self._tracker.positions())
+        self._t0, self._wall0 = frame.t, time.monotonic()
+        for coin, at in standing.items():
+            self._submit({"t": 0.0, "event": "place", "coin": coin, "at": [at[0], at[1]]})
+        return True
+
+    # -- the loop -------------------------------------------------------------------------------
+    def _run(self) -> None:
+        self.referee.set_extra("camera", "watching")
+        while not self._stop.is_set():
+            frame = self.source.read(timeout=self.config.frame_timeout_s)
+            if frame is None:
+                self.referee.set_extra("camera", "no picture")
+                self._stop.wait(0.5)
+                continue
+            systemd.notify("WATCHDOG=1")
+            self.process(frame)
+
+    def process(self, frame: Frame) -> None:
+        """Handle one frame: track, detect, referee, publish."""
+        self.frames += 1
+        if not self.confirmed:
+            if self._cal is not None and self.camera_view.due():
+                self.camera_view.publish(annotate(frame.image, self._cal, self._layout_now(),
+                                                  {}, {}, self.config.vision))
+            return
+        if self._tracker is None and not self._begin(frame):
+            return
+        assert self._tracker is not None and self._detector is not None and self._cal
+        t = frame.t - (self._t0 or 0.0)
+        report = self._tracker.update(frame.image, self.frames, t)
+        self._follow(report)
+        for event in self._detector.update(report):
+            heapq.heappush(self._pending, (event["t"], next(self._order), event))
+        while self._pending and self._pending[0][0] <= t - self._lag:
+            self._submit(heapq.heappop(self._pending)[2])
+        if self.camera_view.due():
+            self.camera_view.publish(annotate(frame.image, self._cal, self._layout_now(),
+                                              report.positions, self._paths, self.config.vision))
+        if self.frames % 240 == 0:
+            self._show_pace(t)
+
+    def _layout_now(self) -> Layout:
+        state = self.referee.state
+        return state.layout if isinstance(state, State) else self._layout  # type: ignore[return-value]
+
+    def _show_pace(self, t: float) -> None:
+        """Tell the page how fast the camera time runs against the wall clock (the simulated
+        table may run in slow motion, every frame still refereed in order)."""
+        pace = t / max(1e-6, time.monotonic() - self._wall0)
+        self.referee.set_extra("camera", "watching" if pace > 0.9 else
+                               f"watching, in slow motion ({pace:.2f}x real time)")
+
+    def _follow(self, report: TrackFrame) -> None:
+        """Record each moving coin's path since it began to move; a coin starting while no
+        other moves begins a new flick, whose paths replace the last one's."""
+        for coin in report.started:
+            if not report.moving - set(report.started):
+                self._paths = {}
+            start = self._seen.get(coin)
+            self._paths[coin] = [start] if start is not None else []
+        for coin in report.moving:
+            at = report.positions.get(coin)
+            if at is not None:
+                self._paths.setdefault(coin, []).append(at)
+        self._seen = dict(report.positions)
+
+    def _submit(self, event: Event) -> None:
+        """Give one observed event to the referee; a rejection becomes a problem."""
+        self.submitted.append(event)
+        data = {k: v for k, v in event.items() if k not in ("t", "event")}
+        step = self.referee.submit(Action(event["event"], None, data))
+        if event["event"] == "flick":
+            self._last_flick = event["coin"]
+        if event["event"] == "rest" and self._last_flick is not None:
+            self.referee.set_extra("flick_path", {
+                "coin": self._last_flick,
+                "paths": {c: thin(p, self.config.path_points) for c, p in self._paths.items()
+                          if len(p) > 1},
+            })
+        if not step.ok:
+            self.referee.set_problem(
+                f"The camera saw {describe(event)}, but the referee cannot take it: "
+                f"{step.reason} Fix it with a correction, or undo.")
+            self._problem_mine = True
+            log.warning("camera event rejected: %s (%s)", event, step.reason)
+        elif event["event"] == "flick" and self._problem_mine:
+            self.referee.set_problem(None)
+            self._problem_mine = False
+
+
+def describe(event: Mapping[str, Any]) -> str:
+    """An observed event in words, for a problem shown on the phones.
+
+    >>> describe({"event": "hit", "coin": "suns-knight", "feature": "arms-tower"})
+    'a hit (Suns knight, Arms tower)'
+    """
+    parts = [words(event[k]) for k in ("coin", "feature", "target") if k in event]
+    parts += [str(event["direction"])] if "direction" in event else []
+    kind = str(event["event"]).replace("_", " ")
+    return f"a {kind} ({', '.join(parts)})" if parts else f"a {kind}"
