@@ -42,7 +42,7 @@ class KoperReadConfig:
     #: edge fit lands on the inner side of the blurred edge.
     card_grow: float = 1.02
     #: Cells read with less confidence than this get a second look at shifted outlines.
-    refine_confidence: float = 0.5
+    refine_confidence: float = 0.3
     #: Shift (rectified pixels, each way) of the outlines tried on that second look.
     refine_shift: float = 1.5
     #: Card patch size (portrait) used to compare cards, in pixels.

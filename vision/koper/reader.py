@@ -242,6 +242,15 @@ def _quad_sides(q: np.ndarray) -> tuple[float, float]:
     )
 
 
+_UNIT_RING = np.stack(
+    [
+        np.cos(np.linspace(0, 2 * np.pi, 16, endpoint=False)),
+        np.sin(np.linspace(0, 2 * np.pi, 16, endpoint=False)),
+    ],
+    axis=1,
+)
+
+
 def _checker_mask(rect_to_patch, checkers, cell, config, size) -> np.ndarray:
     """1 where the card patch is free of checkers (and their shadows), 0 under them."""
     pw, ph = size
@@ -249,16 +258,9 @@ def _checker_mask(rect_to_patch, checkers, cell, config, size) -> np.ndarray:
     for ck in checkers:
         if abs(ck.row - cell[0]) > 1 or abs(ck.col - cell[1]) > 1:
             continue
-        x, y = ck.centre
-        ring = np.array(
-            [
-                [x + ck.radius * np.cos(a), y + ck.radius * np.sin(a)]
-                for a in np.linspace(0, 2 * np.pi, 16, endpoint=False)
-            ]
-        )
+        grown = ck.radius * (1 + config.checker_mask_margin)
+        ring = np.asarray(ck.centre) + grown * _UNIT_RING
         pts = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), rect_to_patch).reshape(-1, 2)
-        centre = pts.mean(axis=0)
-        pts = centre + (pts - centre) * (1 + config.checker_mask_margin)
         cv2.fillPoly(mask, [np.round(pts).astype(np.int32).reshape(-1, 1, 2)], 0.0)
     return mask
 
@@ -325,11 +327,8 @@ def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, 
     that forgives an outline fitted a little off."""
     quads = {survey.cells[i]: survey.layout.quads[survey.cells[i]] for i in rows}
     step = cfg.refine_shift
-    for dx in (-step, 0.0, step):
-        for dy in (-step, 0.0, step):
-            if dx or dy:
-                views = survey.cutter.views(quads, (dx, dy))
-                costs = np.minimum(costs, cost_matrix(views, profile, cfg))
+    for shift in ((-step, 0.0), (step, 0.0), (0.0, -step), (0.0, step)):
+        costs = np.minimum(costs, cost_matrix(survey.cutter.views(quads, shift), profile, cfg))
     return costs
 
 
