@@ -54,6 +54,9 @@ class CroquetVisionConfig:
     #: Coins within this many mm of a hand are hidden by it when they cannot be seen.
     hand_margin_mm: float = 15.0
 
+    #: The hand next to a coin is looked at within this reach (mm), to tell which way it flicks.
+    hand_reach_mm: float = 80.0
+
     # -- tracking -------------------------------------------------------------------------------
     #: A found coin is matched to a track at most this far (mm) from where it was expected.
     match_mm: float = 30.0
@@ -87,11 +90,17 @@ class CroquetVisionConfig:
     # -- events (swept paths) -------------------------------------------------------------------
     #: A coin that starts to slide within this many frames of a contact was struck, not flicked.
     struck_frames: int = 8
+    #: A hand cannot flick the same coin twice within this many frames: a second start so soon
+    #: is the same flick seen again (the coin came out from under the hand).
+    reflick_frames: int = 60
     #: A coin that starts to slide away from a coin hidden under a hand within this gap (mm) may
     #: have been struck by it, flicked unseen: the flick is decided when the hidden coin shows
     #: again, or after ``defer_frames`` frames.
     behind_mm: float = 80.0
     defer_frames: int = 90
+    #: A coin flicked from within this gap (mm) of a tower, the hand on the far side, hits the
+    #: tower at once: between two frames and maybe under the hand, so it is inferred.
+    start_gap_mm: float = 6.0
     #: Two bodies touch when their swept gap closes to within this (mm)...
     touch_mm: float = 1.0
     #: ...and have separated once the gap opens beyond this (mm).

@@ -54,7 +54,7 @@ class EvalSpec:
     mode: CameraMode = MODES["1536x864"]
     render: RenderConfig = field(default_factory=RenderConfig)
     camera_known: bool = False
-    time_tol_s: float = 0.05
+    time_tol_s: float = 0.1
     place_tol_s: float = 1.0
 
 

@@ -122,6 +122,8 @@ class EventDetector:
         self._t1 = 0.0
         self._t0: dict[str, float] = {}
         self.deferred: dict[str, tuple[float, int, tuple[str, ...]]] = {}
+        self.flick_at: dict[str, int] = {}
+        self._near_hand: Mapping[str, tuple[float, float]] = {}
 
     # -- coordinates -----------------------------------------------------------------------------
 
@@ -203,15 +205,19 @@ class EventDetector:
                 seg[coin] = (a, b)
         self._t1 = frame.t
         self._t0 = {c: frame.since.get(c, t0) for c in seg}
+        self._near_hand = frame.near_hand
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
         self._hits(seg, out)
         self._passes(seg, out)
         for coin, began in frame.started.items():
-            if coin in struck or coin in flicked_hidden:
+            if coin in struck or coin in flicked_hidden or coin in self.deferred:
                 continue
             if self.recent.get(coin, -99) >= frame.index - cfg.struck_frames:
                 continue
+            if self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
+                continue
+            self.flick_at[coin] = frame.index
             self.flicked = True
             self.stop_t = frame.t
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
@@ -219,10 +225,13 @@ class EventDetector:
                 self.deferred[coin] = (began, frame.index, tuple(under))
             else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
+            if coin in seg:
+                self._flicked_into(coin, seg[coin][0], began, frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
         for coin, (a, b) in seg.items():
-            self.step[coin] = (b - a) * (self.dt / max(frame.t - self._t0[coin], self.dt))
+            # A path out of hiding says nothing of the coin's speed now: no bounce is guessed.
+            self.step[coin] = np.zeros(2) if coin in frame.since else b - a
             self.last[coin] = b
         if frame.stopped:
             self.stop_t = max(self.stop_t, *frame.stopped.values())
@@ -231,6 +240,23 @@ class EventDetector:
                         "positions": {c: list(p) for c, p in frame.positions.items()}})
             self.flicked = False
         return sorted(out, key=lambda e: e["t"])
+
+    def _flicked_into(self, coin: str, a: np.ndarray, began: float, frame: TrackFrame,
+                      out: list[Event]) -> None:
+        """A coin flicked from right beside a tower, the hand on the tower's far side, was
+        driven into it: a hit the frames cannot show."""
+        hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
+        if not hand.any():
+            return
+        for k, (name, tile) in enumerate(self.towers):
+            gap = tile.distance_to((float(a[0]), float(a[1]))) - _R
+            into = np.array(tile.center) - a
+            into /= max(float(np.hypot(*into)), 1e-9)
+            if gap <= self.cfg.start_gap_mm and float(-hand @ into) > 0.5 and (
+                    coin, k) not in self.on_tower:
+                self.on_tower.add((coin, k))
+                out.append({"t": round(began + 0.004, 4), "event": "hit", "coin": coin,
+                            "feature": name})
 
     def _behind(self, hidden: str, a: np.ndarray, b: np.ndarray) -> bool:
         """Whether a coin that slid from ``a`` to ``b`` moves away from ``hidden`` (within
@@ -255,6 +281,7 @@ class EventDetector:
             if mover is not None:
                 when = min(frame.started[mover], began - self.dt)
                 out.append({"t": round(when, 4), "event": "flick", "coin": mover})
+                self.flick_at[mover] = frame.index
                 out.append({"t": round(began, 4), "event": "strike", "coin": mover,
                             "target": coin})
                 self.contact.add(frozenset((mover, coin)))
@@ -262,6 +289,7 @@ class EventDetector:
             elif (all(h not in frame.hidden for h in under)
                   or frame.index - index > self.cfg.defer_frames):
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
+                self.flick_at[coin] = frame.index
             else:
                 continue
             del self.deferred[coin]
@@ -307,7 +335,12 @@ class EventDetector:
                     self.contact.add(pair)
                     vi = float(np.hypot(*self.step.get(i, np.zeros(2))))
                     vj = float(np.hypot(*self.step.get(j, np.zeros(2))))
-                    if vi == vj:
+                    hand = self._near_hand
+                    if vi == vj and (i in hand) != (j in hand):
+                        # Both set off in this frame: the one at the hand was flicked into the
+                        # other (it stands between the hand and the coin it strikes).
+                        vi, vj = float(i in hand), float(j in hand)
+                    elif vi == vj:
                         vi, vj = float(np.hypot(*(bi - ai))), float(np.hypot(*(bj - aj)))
                     mover, target = (i, j) if vi >= vj else (j, i)
                     when = self._when(u if d <= COIN_MM + cfg.touch_mm else up, i, j)

@@ -60,11 +60,12 @@ class Track:
     seen_t: float = 0.0
     lost: int = 0
     looks: list[str] = field(default_factory=list)
+    hand: tuple[float, float] = (0.0, 0.0)
 
 
 #: Everything a track knows but its name and look: what two tracks trade when they swap names.
 _TRACK_STATE = ("state", "mm", "step", "anchor", "moving", "still", "still_t", "stopped_t",
-                "pending", "pending_t", "pending_clear", "seen_t", "lost", "looks")
+                "pending", "pending_t", "pending_clear", "seen_t", "lost", "looks", "hand")
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,9 @@ class TrackFrame:
     whose path this frame comes out of hiding, when that path began; ``stopped``:
     coins that came to rest in this frame, with the time they stopped; ``placed``: coins put down
     by hand (coin, where); ``fell``: coins that went off the table (coin, where, when); ``hidden``:
-    coins under a hand; ``relabelled``: coins whose identity was corrected by their look.
+    coins under a hand; ``relabelled``: coins whose identity was corrected by their look;
+    ``near_hand``: coins next to a hand (and those that started), with the way to the hand
+    that was last beside them at rest (unit vector).
     """
 
     index: int
@@ -92,6 +95,7 @@ class TrackFrame:
     fell: tuple[tuple[str, Point, float], ...] = ()
     hidden: frozenset[str] = frozenset()
     relabelled: tuple[str, ...] = ()
+    near_hand: Mapping[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def _pt(v: np.ndarray) -> Point:
@@ -260,11 +264,31 @@ class CoinTracker:
         if not hands and all(not tr.moving and tr.state != HIDDEN and tr.pending is None
                              for tr in self.tracks.values()):
             self.bg = small
-        return self._report(index, t, started=self._started, since=self._since,
+        for k, tr in enumerate(live):
+            if _at(hand_mask, pred_px[k], s) and not tr.moving:
+                tr.hand = self._toward_hand(labels, hands, pred_px[k])
+        near = {tr.coin: tr.hand for k, tr in enumerate(live)
+                if tr.coin in self._started or _at(hand_mask, pred_px[k], s)}
+        return self._report(index, t, started=self._started, since=self._since, near_hand=near,
                             stopped=self._stopped, placed=tuple(self._placed), fell=tuple(fell),
                             relabelled=tuple(self._relabelled))
 
     # -- track updates ---------------------------------------------------------------------------
+
+    def _toward_hand(self, labels: np.ndarray, hands: list[int],
+                     px: np.ndarray) -> tuple[float, float]:
+        """Unit vector (image axes, close to the table's on a camera looking down) from a coin
+        toward the middle of the hand within ``hand_reach_mm`` of it; (0, 0) if none is."""
+        s = self.cfg.coarse_step
+        r = max(1, round(self.cfg.hand_reach_mm * self.ppm / s))
+        x, y = int(px[0]) // s, int(px[1]) // s
+        win = labels[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
+        ys, xs = np.nonzero(np.isin(win, hands))
+        if not len(xs):
+            return (0.0, 0.0)
+        v = np.array([xs.mean() + max(0, x - r) - x, ys.mean() + max(0, y - r) - y])
+        n = float(np.hypot(*v))
+        return (0.0, 0.0) if n == 0 else (float(v[0] / n), float(v[1] / n))
 
     def _hand_mask(self, labels: np.ndarray, hands: list[int]) -> np.ndarray:
         """Coarse mask of the hands, grown by ``hand_margin_mm``."""
