@@ -4,8 +4,9 @@ Every subcommand exits 0 on success and, for bad input (a missing file, an unrea
 board found), prints one clear line on stderr and exits non-zero: never a traceback (DESIGN,
 CONTRACT: command line). ``--json`` prints machine-readable results on stdout.
 
-    tableside demo                      the whole system on the simulated table
-    tableside run [--config FILE]       the real device (camera, GPIO, page)
+    tableside demo [--game GAME]        the whole system on the simulated table (Koper or
+                                        croquetnole)
+    tableside run [--config FILE] [--game GAME]   the real device (camera, GPIO, page)
     tableside koper read IMAGE --json   read one still of a Koper board
     tableside koper learn-deck IMAGE --name NAME
     tableside markers [OUT.pdf]         printable table markers at true size
@@ -120,7 +121,8 @@ def cmd_croquet_simulate(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from firmware_py.demo import run_demo
 
-    run_demo(port=args.port, seed=args.seed, data_dir=args.data_dir, design=args.deck_design)
+    run_demo(port=args.port, seed=args.seed, data_dir=args.data_dir, design=args.deck_design,
+             game=args.game)
     return 0
 
 
@@ -153,6 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--data-dir", default=None, help="where the demo keeps its database")
     demo.add_argument("--deck-design", default="anglo", help="gnome-cards design to draw")
+    demo.add_argument("--game", default="koper", choices=("koper", "croquetnole"),
+                      help="which simulated table to play (default: koper)")
     demo.set_defaults(func=cmd_demo)
 
     run = sub.add_parser("run", help="run the device: camera, GPIO and the page")

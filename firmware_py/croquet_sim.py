@@ -80,14 +80,25 @@ class EnginePlayers:
         self._state, self._ready, self._actions, self._submit = state, ready, actions, submit
         self.settle_s = settle_s
         self.end_turn_share = end_turn_share
+        self.done = 0
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the last scene's clock (a new scene starts at t = 0)."""
         self._count = -1
         self._since = 0.0
         self._acted = -math.inf
-        self.done = 0
+        self._busy = False
+        self._unseen: EngineAction | None = None
 
     def _settled(self, t: float) -> bool:
         """Whether the referee has had ``settle_s`` of scene time without a new ruling since
-        the players last acted."""
+        the players' last action was over (the scene asks for the next action when it is)."""
+        if self._busy:
+            self._busy, self._acted = False, t
+            if self._unseen is not None:
+                self._submit(self._unseen)
+                self._unseen = None
         count = self._actions()
         if count != self._count:
             self._count, self._since = count, t
@@ -100,7 +111,7 @@ class EnginePlayers:
         if not self._settled(view.t) or state.flick is not None:
             return Wait(0.1)
         action = self._choose(state, view)
-        self._acted = view.t
+        self._busy = True
         return action
 
     def _choose(self, state: State, view: TableView) -> Action:
@@ -127,9 +138,13 @@ class EnginePlayers:
     def _put(self, view: TableView, coin: str, target: Point, tolerance: float) -> Action:
         """Put ``coin`` down by hand at ``target``: from off the table, or lifted. A coin that
         already lies there is lifted and put down a little aside (inside ``tolerance``), so that
-        the camera sees it being placed."""
+        the camera sees it being placed; a coin put on a tower, where the camera cannot tell it
+        from the tile, is confirmed on the phone ("put down as shown") once the hand is gone."""
         if coin not in view.positions:
             return Place(coin, target)
+        if any(t.distance_to(target) == 0 for t in view.layout.tiles):
+            # On top of a tower the camera cannot see the coin: confirm it as on the phone.
+            self._unseen = EngineAction("place", None, {"coin": coin, "at": list(target)})
         here = view.positions[coin]
         spot = target
         if distance(here, target) < 8.0:
@@ -187,6 +202,8 @@ class CroquetTableSim:
 
     def reset(self) -> None:
         """A freshly set-up table (the coins on their start spots, no hands)."""
+        if self.players is not None:
+            self.players.reset()
         self.scene = self._new_scene()
         self._frames = None
 
@@ -197,6 +214,7 @@ class CroquetTableSim:
                                              self.renderer.config.scene_samples)
         return self.renderer.render(next(self._frames))[0]
 
-    def source(self) -> RenderSource:
-        """The camera over this table: every frame drawn when read (no real-time pacing)."""
-        return RenderSource(self.frame, fps=self.mode.fps)
+    def source(self, realtime: bool = False) -> RenderSource:
+        """The camera over this table: every frame drawn when read, paced at most at the
+        camera's rate when ``realtime`` (slower when drawing and tracking take longer)."""
+        return RenderSource(self.frame, fps=self.mode.fps, realtime=realtime)

@@ -1,23 +1,41 @@
 """``tableside demo``: the whole system on the simulated table.
 
-Mock GPIO (the page shows the virtual buttons and LEDs), the virtual Koper table as the camera,
-two virtual players moving checkers by hand, the real watcher, referee, storage and web page on
-localhost. The database lives in a fresh temporary folder unless ``--data-dir`` is given.
+Mock GPIO (the page shows the virtual buttons and LEDs), a virtual table as the camera, virtual
+players, the real watcher, referee, storage and web page on localhost. ``game`` picks the table:
+Koper (the default: two players moving checkers by hand) or Castle Croquetnole (four players
+flicking coins, :mod:`firmware_py.croquet_sim`). The database lives in a fresh temporary folder
+unless ``--data-dir`` is given.
 """
 
 from __future__ import annotations
 
+import logging
 import tempfile
+import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from firmware_py.config import load_config
+from firmware_py.croquet_sim import CroquetTableSim
+from firmware_py.croquet_watch import CroquetWatchConfig, CroquetWatcher
 from firmware_py.games import GamePlugin, Watcher
 from firmware_py.koper_sim import KoperTableSim, VirtualPlayers
 from firmware_py.koper_watch import KoperWatchConfig, KoperWatcher
 from firmware_py.plugins import default_plugins
 from firmware_py.serve import run_until_stopped
 from firmware_py.table import Table
+
+log = logging.getLogger("tableside.demo")
+
+
+class DemoTable(Protocol):
+    """A simulated table for the demo: the table's watcher factory and its virtual players."""
+
+    def watcher(self, table: Table, plugin: GamePlugin) -> Watcher | None: ...
+
+    def start_players(self) -> None: ...
+
+    def stop(self) -> None: ...
 
 
 class DemoKoperTable:
@@ -62,15 +80,70 @@ class DemoKoperTable:
             self.players.stop()
 
 
+class DemoCroquetTable:
+    """The simulated Croquetnole table, set up afresh for every game started on the page.
+
+    The four virtual players wait for the layout to be confirmed: a player on the page may do
+    it, or, after ``confirm_after_s`` seconds, one of the virtual players does (starting the game
+    again with the layout in its options, as the page's button does).
+    """
+
+    def __init__(self, seed: int, mode: str = "1280x720", confirm_after_s: float = 6.0) -> None:
+        self.sim = CroquetTableSim(seed=seed, mode=mode)
+        self.source = self.sim.source(realtime=True)
+        self.confirm_after_s = confirm_after_s
+        self.table: Table | None = None
+        self.current: CroquetWatcher | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._confirm_loop, daemon=True,
+                                        name="virtual-confirm")
+
+    def watcher(self, table: Table, plugin: GamePlugin) -> Watcher | None:
+        """The table's watcher factory: a new Croquetnole game starts from a fresh table."""
+        if plugin.name != "croquetnole":
+            return None
+        if self.table is None:
+            self.table = table
+            self.sim.connect(table.referee, ready=lambda: bool(self.current and
+                                                                self.current.confirmed))
+        self.sim.reset()
+        self.current = CroquetWatcher(table.referee, self.source, table.camera_view,
+                                      CroquetWatchConfig(fps=self.sim.mode.fps))
+        return self.current
+
+    def start_players(self) -> None:
+        self._thread.start()
+
+    def _confirm_loop(self) -> None:
+        waited = 0.0
+        while not self._stop.wait(0.5):
+            watcher, table = self.current, self.table
+            if watcher is None or table is None or watcher.confirmed:
+                waited = 0.0
+                continue
+            waited += 0.5
+            record = table.referee.record
+            if waited >= self.confirm_after_s and record is not None:
+                log.info("a virtual player confirms the layout the camera read")
+                table.start_game("croquetnole", dict(record.options))
+                waited = 0.0
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+
+
 def run_demo(
     port: int = 8080,
     seed: int = 1,
     data_dir: str | None = None,
     design: str = "anglo",
     auto_announce_s: float | None = 8.0,
+    game: str = "koper",
     **serve: Any,
 ) -> None:
-    """Run the demo until Ctrl+C."""
+    """Run the demo of ``game`` ("koper" or "croquetnole") until Ctrl+C."""
     folder = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="tableside-demo-"))
     config = load_config(
         None,
@@ -78,11 +151,22 @@ def run_demo(
         gpio={"pin_factory": "mock"},
         web={"host": "127.0.0.1", "port": port, "advertise": False},
     )
-    demo = DemoKoperTable(seed, design, auto_announce_s)
+    demo: DemoTable
+    if game == "croquetnole":
+        demo = DemoCroquetTable(seed)
+        print("Setting up the simulated Croquetnole table (calibrating, reading the layout)…\n"
+              "The virtual table is drawn and tracked frame by frame: when this machine is "
+              "slower than the camera's 120 fps it runs in slow motion (the page says how slow)"
+              "; every frame is still refereed.", flush=True)
+    elif game == "koper":
+        demo = DemoKoperTable(seed, design, auto_announce_s)
+        print("Setting up the simulated Koper table (reading the board)…", flush=True)
+    else:
+        raise ValueError(f"the demo plays koper or croquetnole, not {game!r}")
     table = Table(config, default_plugins(), watcher_factory=demo.watcher)
-    print("Setting up the simulated Koper table (reading the board)…", flush=True)
-    if not table.resume():
-        table.start_game("koper", {})
+    # The simulated Croquetnole table is always set up afresh: a stored game would not match it.
+    if game == "croquetnole" or not table.resume():
+        table.start_game(game, {})
     demo.start_players()
     try:
         run_until_stopped(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from firmware_py.config import load_config
+from firmware_py.croquet_watch import CroquetWatchConfig, CroquetWatcher
 from firmware_py.games import GamePlugin, Watcher
 from firmware_py.koper_watch import KoperWatchConfig, KoperWatcher
 from firmware_py.plugins import default_plugins
@@ -23,6 +24,10 @@ def run_device(config_path: Path | None, game: str | None = None) -> None:
             return KoperWatcher(
                 table.referee, source, table.camera_view, KoperWatchConfig(deck=config.koper.deck)
             )
+        if plugin.name == "croquetnole":
+            fps = float(getattr(source, "fps", CroquetWatchConfig.fps))
+            return CroquetWatcher(table.referee, source, table.camera_view,
+                                  CroquetWatchConfig(fps=fps))
         return None
 
     table = Table(config, default_plugins(), watcher_factory=watcher)
