@@ -1,6 +1,10 @@
 // The Castle Croquetnole page: draws the GameView and reports what happened on the table by hand.
 // Every button posts one of the view's legal actions (view.legal) or an observed event built from
 // the view's report lists (coins, gates and doors, towers), exactly as the camera would send it.
+// With a camera watching (view.extras.camera), the camera reports instead of the hand-report card:
+// the page shows the annotated picture, the last flick's path (extras.flick_path) over the table
+// drawing, the croquet choice as an alert, and at set-up the layout the camera read
+// (extras.layout) for a player to confirm (a new start with that layout) or have read again.
 "use strict";
 
 (() => {
@@ -111,7 +115,18 @@
     return [x0, y0, x1 - x0, y1 - y0];
   }
 
-  function drawMap(st) {
+  // The last flick's paths as the camera followed them (table mm), the flicked coin's bold.
+  function drawPath(map, extras) {
+    const last = extras && extras.flick_path;
+    if (!last) return;
+    for (const [coin, pts] of Object.entries(last.paths)) {
+      const cls = `cq-path c-${owner(coin)}${coin === last.coin ? " flicked" : ""}`;
+      map.append(svg("polyline", { points: points(pts), class: cls, "data-coin": coin }));
+      map.append(svg("circle", { cx: pts[0][0], cy: pts[0][1], r: 3, class: `cq-path-start c-${owner(coin)}` }));
+    }
+  }
+
+  function drawMap(st, extras) {
     const map = $("map");
     const tile = st.sizes.tile_mm;
     const r = st.sizes.coin_mm / 2;
@@ -136,6 +151,7 @@
           words(castle).charAt(0)));
       }
     });
+    drawPath(map, extras);
     st.placements.forEach((p, i) => {
       map.append(svg("circle", { cx: p.target[0], cy: p.target[1], r: Math.max(r, p.tolerance_mm), class: "cq-target" }));
       map.append(svg("text", { x: p.target[0], y: p.target[1] - p.tolerance_mm - 3, class: "cq-target-label" }, i + 1));
@@ -226,10 +242,32 @@
     $("place-all").hidden = due.size < 2;
   }
 
+  const isLive = (view) => Boolean(view.extras && view.extras.camera);
+
+  // At set-up: the layout the camera read, until a player confirms it.
+  function drawLayout(view) {
+    const lay = view.extras && view.extras.layout;
+    $("layout-box").hidden = !lay || lay.confirmed;
+    if (!lay) return;
+    $("layout-text").textContent = `The camera read ${lay.tiles} tiles: the castles of ` +
+      `${lay.castles.map(words).join(", ")} (the markers fit within ${lay.reprojection_mm} mm).`;
+  }
+
+  function drawCamera(view) {
+    const live = isLive(view);
+    const lay = view.extras && view.extras.layout;
+    const waiting = lay && !lay.confirmed ? " · waiting for the layout to be confirmed" : "";
+    $("camera-status").textContent = live ? `Camera: ${view.extras.camera}${waiting}` : "";
+  }
+
   function drawCroquet(view) {
     const st = view.state;
     const offered = legal(view, "croquet");
-    $("croquet-box").hidden = !st.croquet || offered.length === 0;
+    const box = $("croquet-box");
+    const wasHidden = box.hidden;
+    box.hidden = !st.croquet || offered.length === 0;
+    box.classList.toggle("cq-alert", isLive(view));
+    if (wasHidden && !box.hidden && isLive(view)) box.scrollIntoView({ block: "nearest" });
     if (!st.croquet) return;
     const texts = new Map(st.croquet.kinds.map((k) => [k.kind, k.text]));
     $("croquet-text").textContent = `The ${words(st.croquet.coin)} hit its own guard, off duty: choose a croquet.`;
@@ -434,9 +472,12 @@
     drawStatus(view);
     drawNow(view);
     drawPlacements(view);
+    drawLayout(view);
+    drawCamera(view);
     drawCroquet(view);
     drawReport(view);
-    drawMap(view.state);
+    if (isLive(view)) $("report-box").hidden = true;
+    drawMap(view.state, view.extras);
     drawCastles(view);
     drawCorrections(view);
     $("events").innerHTML = view.events.slice().reverse().map((e) =>
@@ -453,6 +494,25 @@
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") trySnapshot();
   });
+  // While the camera watches, the picture also changes between rulings (coins sliding).
+  setInterval(() => {
+    const view = Tableside.view;
+    if (view && isLive(view) && document.visibilityState === "visible") trySnapshot();
+  }, 1000);
+
+  // The layout at set-up: confirming starts the game again with it in the options (the camera
+  // then referees); reading again starts without one.
+  async function startWith(layout) {
+    const view = Tableside.view;
+    if (!view || !view.options) return;
+    if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+    const options = { ...view.options };
+    if (layout) options.layout = layout; else delete options.layout;
+    const res = await Tableside.post("/api/start", { game: "croquetnole", options });
+    if (res.ok) Tableside.toast(layout ? "Layout confirmed: play!" : "Reading the table again…");
+  }
+  $("layout-ok").addEventListener("click", () => startWith(Tableside.view && Tableside.view.options.layout));
+  $("layout-again").addEventListener("click", () => startWith(null));
 
   function legalOne(kind, test = () => true) {
     const view = Tableside.view;
@@ -515,7 +575,7 @@
     if (!view || view.game !== "croquetnole" || $("report-box").hidden || !pick.coin) return;
     const at = tablepoint(ev);
     pick.stopped[pick.coin] = at;
-    drawMap(view.state);
+    drawMap(view.state, view.extras);
     Tableside.toast(`The ${words(pick.coin)} stopped at (${at[0]}, ${at[1]}) mm.`);
   });
 
