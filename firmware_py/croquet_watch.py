@@ -164,7 +164,7 @@ class CroquetWatcher:
         self.frames = 0
         self.submitted: list[Event] = []
         self._cal: Calibration | None = None
-        self._first: np.ndarray | None = None
+        self._first: Frame | None = None
         self._tracker: CoinTracker | None = None
         self._detector: EventDetector | None = None
         self._layout: Layout | None = None
@@ -177,6 +177,7 @@ class CroquetWatcher:
         self._t0: float | None = None
         self._wall0 = 0.0
         self._problem_mine = False
+        self._fed = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -198,7 +199,7 @@ class CroquetWatcher:
         except VisionError as exc:
             raise ValueError(f"I cannot see the table: {exc}") from exc
         self.confirmed = options.get("layout") is not None
-        self._cal, self._first = cal, frame.image
+        self._cal, self._first = cal, frame
         self._publish_layout(layout, cal)
         return {**options, "layout": layout.to_json()}
 
@@ -233,23 +234,32 @@ class CroquetWatcher:
             "reprojection_mm": round(cal.reprojection_mm, 2),
         })
 
-    def _begin(self, frame: Frame) -> bool:
-        """Start tracking from ``frame`` (calibrating first after a restart); whether ready."""
+    def _resume(self, frame: Frame) -> bool:
+        """After a restart (no set-up): calibrate on ``frame``. The layout counts as confirmed
+        when the stored game was already refereed (nothing is refereed before confirmation)."""
         state = self.referee.state
         if not isinstance(state, State):
             return False
-        if self._cal is None:
-            try:
-                self._cal = calibrate(frame.image, self.config.profile, self.config.camera,
-                                      self.config.vision)
-            except VisionError as exc:
-                self.referee.set_problem(f"I cannot see the table: {exc}")
-                self._problem_mine = True
-                return False
-            self.confirmed = True  # a resumed match was confirmed when it began
-            self._publish_layout(state.layout, self._cal)
-        image = self._first if self._first is not None else frame.image
+        try:
+            self._cal = calibrate(frame.image, self.config.profile, self.config.camera,
+                                  self.config.vision)
+        except VisionError as exc:
+            self.referee.set_problem(f"I cannot see the table: {exc}")
+            self._problem_mine = True
+            return False
+        record = self.referee.record
+        self.confirmed = bool(record is not None and record.actions)
+        self._publish_layout(state.layout, self._cal)
+        return True
+
+    def _begin(self, frame: Frame) -> bool:
+        """Start tracking from ``frame`` (or the set-up frame); whether ready."""
+        state = self.referee.state
+        if not isinstance(state, State) or self._cal is None:
+            return False
+        first = self._first or frame
         self._first = None
+        image = first.image
         known = {c.name: c.position for c in state.coins
                  if c.position is not None and not c.on_tower}
         due = {p.coin: p.target for p in state.placements if p.coin not in known}
@@ -260,7 +270,7 @@ class CroquetWatcher:
                                     state.layout.table, self.config.fps, self.config.vision)
         self._detector = EventDetector(state.layout, self.config.fps, self.config.vision)
         self._detector.start(self._tracker.positions())
-        self._t0, self._wall0 = frame.t, time.monotonic()
+        self._t0, self._wall0 = first.t, time.monotonic()
         for coin, at in standing.items():
             self._submit({"t": 0.0, "event": "place", "coin": coin, "at": [at[0], at[1]]})
         return True
@@ -274,12 +284,17 @@ class CroquetWatcher:
                 self.referee.set_extra("camera", "no picture")
                 self._stop.wait(0.5)
                 continue
-            systemd.notify("WATCHDOG=1")
+            now = time.monotonic()
+            if now - self._fed >= 1.0:  # fed while frames arrive, at most once a second
+                systemd.notify("WATCHDOG=1")
+                self._fed = now
             self.process(frame)
 
     def process(self, frame: Frame) -> None:
         """Handle one frame: track, detect, referee, publish."""
         self.frames += 1
+        if self._cal is None and not self._resume(frame):
+            return
         if not self.confirmed:
             if self._cal is not None and self.camera_view.due():
                 self.camera_view.publish(annotate(frame.image, self._cal, self._layout_now(),

@@ -113,6 +113,23 @@ def test_a_read_layout_waits_for_the_players(tmp_path: Path) -> None:
     assert referee.record is not None and referee.record.actions == ()
 
 
+def test_after_a_restart_the_watcher_goes_on_from_the_stored_game(tmp_path: Path) -> None:
+    renderer = render_mode(MODES["1280x720"], LAYOUT, seed=4)
+    frames = scene().frames(renderer.window_s, renderer.config.scene_samples)
+    source = RenderSource(lambda: renderer.render(next(frames))[0], fps=120.0)
+    referee = Referee(Store(tmp_path / "t.sqlite3"), {"croquetnole": GAME})
+    first = CroquetWatcher(referee, source, CameraView(max_fps=1000))
+    referee.start("croquetnole", first.setup_options({"layout": LAYOUT.to_json()}))
+    first.process(source.read())
+    placed = len(referee.record.actions)
+    assert placed == 5 and not referee.state.placements
+    again = CroquetWatcher(referee, source, CameraView(max_fps=1000))  # no set-up: resumed
+    for _ in range(3):
+        again.process(source.read())
+    assert again.confirmed and referee.extras["layout"]["confirmed"] is True
+    assert len(referee.record.actions) == placed  # the coins standing are known, not re-placed
+
+
 def test_a_rejected_event_is_described() -> None:
     assert describe({"event": "off_table", "coin": "arms-guard", "at": [0, 3]}) == (
         "a off table (Arms guard)")
