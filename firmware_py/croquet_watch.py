@@ -199,7 +199,7 @@ class CroquetWatcher:
         except VisionError as exc:
             raise ValueError(f"I cannot see the table: {exc}") from exc
         self.confirmed = options.get("layout") is not None
-        self._cal, self._first = cal, frame
+        self._cal, self._first, self._layout = cal, frame, layout
         self._publish_layout(layout, cal)
         return {**options, "layout": layout.to_json()}
 
@@ -249,6 +249,7 @@ class CroquetWatcher:
             return False
         record = self.referee.record
         self.confirmed = bool(record is not None and record.actions)
+        self._layout = state.layout
         self._publish_layout(state.layout, self._cal)
         return True
 
@@ -296,13 +297,13 @@ class CroquetWatcher:
         if self._cal is None and not self._resume(frame):
             return
         if not self.confirmed:
-            if self._cal is not None and self.camera_view.due():
-                self.camera_view.publish(annotate(frame.image, self._cal, self._layout_now(),
+            if self._cal is not None and self._layout is not None and self.camera_view.due():
+                self.camera_view.publish(annotate(frame.image, self._cal, self._layout,
                                                   {}, {}, self.config.vision))
             return
         if self._tracker is None and not self._begin(frame):
             return
-        assert self._tracker is not None and self._detector is not None and self._cal
+        assert self._tracker and self._detector and self._cal and self._layout
         t = frame.t - (self._t0 or 0.0)
         report = self._tracker.update(frame.image, self.frames, t)
         self._follow(report)
@@ -311,14 +312,10 @@ class CroquetWatcher:
         while self._pending and self._pending[0][0] <= t - self._lag:
             self._submit(heapq.heappop(self._pending)[2])
         if self.camera_view.due():
-            self.camera_view.publish(annotate(frame.image, self._cal, self._layout_now(),
+            self.camera_view.publish(annotate(frame.image, self._cal, self._layout,
                                               report.positions, self._paths, self.config.vision))
         if self.frames % 240 == 0:
             self._show_pace(t)
-
-    def _layout_now(self) -> Layout:
-        state = self.referee.state
-        return state.layout if isinstance(state, State) else self._layout  # type: ignore[return-value]
 
     def _show_pace(self, t: float) -> None:
         """Tell the page how fast the camera time runs against the wall clock (the simulated
