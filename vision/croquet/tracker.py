@@ -18,8 +18,13 @@ What the tracker decides itself, because only tracking knows it:
 * a coin that vanishes while sliding toward the table's edge fell off there (``fell``);
 * a coin that reappears away from where it vanished, without a sliding path, was placed by hand
   (``placed``); a coin that reappears where it vanished was only covered;
+* a coin hidden at rest that comes out sliding was flicked under the hand (when is traced back
+  with the table's friction); one that comes out at rest elsewhere was flicked unseen if another
+  coin began to slide meanwhile (it struck that coin), else placed;
 * a coin is moving once it is ``move_mm`` from where it rested, and at rest again after
-  ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean).
+  ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean);
+* a coloured knight that comes to rest showing another knight's suit is that knight: the two
+  tracks trade names (``relabelled``), so a swap in a scrum does not outlive the next rest.
 """
 
 from __future__ import annotations
@@ -133,6 +138,13 @@ class CoinTracker:
         self.tracks = {c: Track(c, expected_look(c)) for c in names}
         #: When a coin in sight last began to slide (it may have been struck by one unseen).
         self._struck_t = -1.0
+        # What the frame under way found, for its report.
+        self._t = 0.0
+        self._started: dict[str, float] = {}
+        self._since: dict[str, float] = {}
+        self._stopped: dict[str, float] = {}
+        self._placed: list[tuple[str, Point]] = []
+        self._relabelled: list[str] = []
         start_px = self.cal.to_image(np.array([setup[c] for c in setup], float).reshape(-1, 2),
                                      self.h)
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
@@ -216,11 +228,8 @@ class CoinTracker:
         blob_mm = self.cal.to_table(np.array([b.px for b in blobs]).reshape(-1, 2), self.h)
         used: set[int] = set()
         self._t = t
-        self._started: dict[str, float] = {}
-        self._since: dict[str, float] = {}
-        self._stopped: dict[str, float] = {}
-        self._placed: list[tuple[str, Point]] = []
-        self._relabelled: list[str] = []
+        self._started, self._since, self._stopped = {}, {}, {}
+        self._placed, self._relabelled = [], []
         fell: list[tuple[str, Point, float]] = []
         if searched and blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
