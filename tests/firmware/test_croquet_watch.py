@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from engines.core import Action
@@ -128,6 +129,30 @@ def test_after_a_restart_the_watcher_goes_on_from_the_stored_game(tmp_path: Path
         again.process(source.read())
     assert again.confirmed and referee.extras["layout"]["confirmed"] is True
     assert len(referee.record.actions) == placed  # the coins standing are known, not re-placed
+
+
+def test_an_event_the_engine_rejects_becomes_a_problem(tmp_path: Path) -> None:
+    renderer = render_mode(MODES["1280x720"], LAYOUT, seed=4)
+    frames = scene().frames(renderer.window_s, renderer.config.scene_samples)
+    source = RenderSource(lambda: renderer.render(next(frames))[0], fps=120.0)
+    referee = Referee(Store(tmp_path / "t.sqlite3"), {"croquetnole": GAME})
+    watcher = CroquetWatcher(referee, source, CameraView(max_fps=1000))
+    referee.start("croquetnole", watcher.setup_options({"layout": LAYOUT.to_json()}))
+    # The players end the game by hand before the camera has seen anything.
+    for kind, data in (("correct", {"coin": "moons-knight", "next": "moons-tower"}),
+                       ("hit", {"coin": "moons-knight", "feature": "moons-tower"})):
+        assert referee.submit(Action(kind, None, data)).ok
+    watcher.process(source.read())
+    assert referee.problem is not None
+    assert referee.problem.startswith("The camera saw a place (")
+    assert "The game is over" in referee.problem
+
+
+def test_no_markers_no_game() -> None:
+    blank = RenderSource(lambda: np.full((720, 1280, 3), 90, np.uint8), fps=120.0)
+    referee = Referee(Store(":memory:"), {"croquetnole": GAME})
+    with pytest.raises(ValueError, match="I cannot see the table"):
+        CroquetWatcher(referee, blank, CameraView()).setup_options({})
 
 
 def test_a_rejected_event_is_described() -> None:
