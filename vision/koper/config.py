@@ -46,9 +46,9 @@ class KoperReadConfig:
     #: Shift (rectified pixels, each way) of the outlines tried on that second look.
     refine_shift: float = 1.5
     #: Card patch size (portrait) used to compare cards, in pixels.
-    patch_size: tuple[int, int] = (64, 90)
+    patch_size: tuple[int, int] = (80, 112)
     #: Size (width, height) of each of the two index-corner patches compared separately.
-    index_size: tuple[int, int] = (24, 32)
+    index_size: tuple[int, int] = (32, 42)
     #: Weight of the index corners' cost against the whole card's.
     index_weight: float = 1.0
     #: Card patches are cut from an image where a card's short side is at least this many times
@@ -59,7 +59,7 @@ class KoperReadConfig:
     #: Weight of the chroma term against the intensity correlation.
     chroma_weight: float = 3.0
     #: Gaussian blur (pixels) applied to patches and templates alike before comparing.
-    patch_blur: float = 0.8
+    patch_blur: float = 0.5
     #: Checker radius range, as fractions of the card's short side.
     checker_radius: tuple[float, float] = (0.34, 0.5)
     #: Checker search passes: (Hough HOUGH_GRADIENT_ALT circle perfectness 0-1, largest share of

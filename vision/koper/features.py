@@ -6,7 +6,7 @@ profile learnt from either compares like with like. Four-colour decks and red/bl
 both told apart: colour is compared as colour, not as "red or black".
 
 >>> import numpy as np
->>> f = patch_features(np.full((68, 48, 3), 200, np.uint8), np.ones((68, 48), np.float32), 0.8)
+>>> f = patch_features(np.full((68, 48, 3), 200, np.uint8), np.ones((68, 48), np.float32), 0.5)
 >>> f.shape
 (3, 68, 48)
 """
