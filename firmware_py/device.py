@@ -17,7 +17,8 @@ from vision.sources import open_source
 def run_device(config_path: Path | None, game: str | None = None) -> None:
     """Open the camera, resume the unfinished game (or start ``game``), serve until stopped."""
     config = load_config(config_path)
-    source = open_source(config.camera.source, config.camera.preview_size, config.camera.still_size)
+    camera = config.camera
+    source = open_source(camera.source, camera.preview_size, camera.still_size, camera.fps)
 
     def watcher(table: Table, plugin: GamePlugin) -> Watcher | None:
         if plugin.name == "koper":

@@ -221,11 +221,13 @@ def _closed() -> np.ndarray:
     raise SourceError("the source is closed")
 
 
-def open_source(spec: str, preview_size: tuple[int, int], still_size: tuple[int, int]) -> Any:
+def open_source(
+    spec: str, preview_size: tuple[int, int], still_size: tuple[int, int], fps: float = 30.0
+) -> Any:
     """The frame source a configuration string names (see the module docstring)."""
     kind, _, arg = spec.partition(":")
     if kind == "picamera2":
-        return Picamera2Source(preview_size, still_size)
+        return Picamera2Source(preview_size, still_size, fps)
     if kind == "device":
         if not arg.isdigit():
             raise SourceError(f"device source needs a number, e.g. device:0 (got {spec!r})")
