@@ -35,7 +35,7 @@ def assert_one_line_error(out: subprocess.CompletedProcess[str], words: str) -> 
 
 def test_koper_read_missing_file() -> None:
     assert_one_line_error(
-        tableside("koper", "read", "/nonexistent/board.png", "--json"), "no image file"
+        tableside("koper", "read", "/nonexistent/board.png", "--json"), "cannot read"
     )
 
 
