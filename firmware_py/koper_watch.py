@@ -9,6 +9,9 @@ compares the checkers with the referee's state (:func:`engines.koper.observe.inf
 * anything else (two checkers moved, an illegal move, a checker missing): a *problem* in words,
   shown on every phone with the status LED blinking, never silently accepted.
 
+A change counts only when a second read a moment later agrees: a hand resting over the board is
+still for a while, and what it hides is neither a move nor a removal.
+
 The same observation is acted on once: after an UNDO the board still shows the undone move, and
 the watcher waits until the players change something rather than re-applying it.
 """
@@ -24,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from engines.koper.board import square_name
-from engines.koper.observe import infer_action
+from engines.koper.observe import Inference, infer_action
 from engines.koper.state import KoperState
 from firmware_py import systemd
 from firmware_py.camera_view import CameraView
@@ -40,10 +43,13 @@ Observed = dict[tuple[int, int], str]
 
 @dataclass(frozen=True)
 class KoperWatchConfig:
-    """How the watcher reads: the deck profile, and how long to wait for a frame."""
+    """How the watcher reads: the deck profile, how long to wait for a frame, and how long to
+    wait before the confirming second read."""
 
     deck: str = "auto"
     frame_timeout_s: float = 2.0
+    #: Seconds between the two reads that must agree before a change is acted on.
+    recheck_s: float = 1.0
 
 
 def observed_checkers(reading: BoardReading) -> Observed:
@@ -99,6 +105,8 @@ class KoperWatcher:
         self._stop = threading.Event()
         self._look_now = threading.Event()
         self._last: Observed | None = None
+        self._pending: Inference | None = None
+        self._recheck_at = 0.0
         self._reading: BoardReading | None = None
         self._still_width = 1
         self._thread: threading.Thread | None = None
@@ -162,46 +170,62 @@ class KoperWatcher:
             if not settled and self.camera_view.due():
                 self.camera_view.publish(self._annotated(frame.image))
             forced = self._look_now.is_set()
-            if settled or forced or first:
+            recheck = self._pending is not None and frame.t >= self._recheck_at
+            if settled or forced or first or recheck:
                 self._look_now.clear()
                 first = False
-                self.look(forced=forced)
+                self.look(frame.t, forced=forced or recheck)
 
-    def look(self, forced: bool = False) -> None:
-        """Read the board now and referee what changed (public for END TURN and tests)."""
+    def look(self, now: float, forced: bool = False) -> None:
+        """Read the board now (``now``: the frame clock) and referee what changed.
+
+        A change is acted on only when two reads at least ``recheck_s`` apart agree: a hand
+        resting over the board is still for a moment, and what it hides must not be taken for a
+        move, a removal or a moved card.
+        """
+        error = None
         try:
             reading = self._read_still()
         except VisionError as exc:
-            self.referee.set_problem(f"I cannot read the board: {exc}")
-            return
-        if reading is None:
-            self.referee.set_extra("camera", "no picture")
-            return
+            reading, error = None, f"I cannot read the board: {exc}"
+        else:
+            if reading is None:
+                self.referee.set_extra("camera", "no picture")
+                return
         self.referee.set_extra("camera", "watching")
-        observed = observed_checkers(reading)
-        if observed == self._last and not forced:
+        observed = observed_checkers(reading) if reading is not None else None
+        if observed == self._last and not forced and self._pending is None:
             return
-        self._last = observed
-        self.judge(reading)
+        verdict = self.verdict(reading, error)
+        if verdict.status != "unchanged" and self._pending != verdict:
+            self._pending, self._recheck_at = verdict, now + self.config.recheck_s
+            return
+        self._pending = None
+        if observed is not None:
+            self._last = observed
+        self._apply(verdict)
 
-    def judge(self, reading: BoardReading) -> None:
-        """Turn one reading into an action or a problem."""
+    def verdict(self, reading: BoardReading | None, error: str | None = None) -> Inference:
+        """What one reading means for the game: unchanged, an action, or a problem in words."""
         state = self.referee.state
-        if not isinstance(state, KoperState):
-            return
+        if reading is None or not isinstance(state, KoperState):
+            return Inference("problem", reason=error or "No Koper game is running.")
         moved_cards = card_mismatches(reading, state)
         if moved_cards:
             where = ", ".join(moved_cards[:6])
-            self.referee.set_problem(
-                f"The cards at {where} are not as they were when the game began: put them back."
+            return Inference(
+                "problem",
+                reason=f"The cards at {where} are not as they were when the game began: "
+                "put them back.",
             )
-            return
-        inference = infer_action(state, observed_checkers(reading))
-        if inference.status == "unchanged":
+        return infer_action(state, observed_checkers(reading))
+
+    def _apply(self, verdict: Inference) -> None:
+        if verdict.status == "unchanged":
             self.referee.set_problem(None)
-        elif inference.status == "action" and inference.action is not None:
-            step = self.referee.submit(inference.action)
+        elif verdict.status == "action" and verdict.action is not None:
+            step = self.referee.submit(verdict.action)
             self.referee.set_problem(None if step.ok else step.reason)
-            log.info("camera: %s -> %s", inference.action.to_json(), step.ok or step.reason)
+            log.info("camera: %s -> %s", verdict.action.to_json(), step.ok or step.reason)
         else:
-            self.referee.set_problem(inference.reason)
+            self.referee.set_problem(verdict.reason)

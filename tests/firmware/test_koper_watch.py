@@ -1,0 +1,120 @@
+"""The Koper watcher's judgement: a change counts when two reads agree; a hand's moment does not."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engines.koper import GAME
+from engines.koper.state import KoperState
+from firmware_py.camera_view import CameraView
+from firmware_py.koper_watch import KoperWatcher, start_options
+from firmware_py.referee import Referee
+from firmware_py.storage import Store
+from vision.koper import BoardReading
+from vision.sources import RenderSource
+
+Rig = tuple[Referee, KoperWatcher, "Script"]
+CORNERS = ((10.0, 10.0), (90.0, 10.0), (90.0, 70.0), (10.0, 70.0))
+
+
+def reading_of(state: KoperState, moves: dict | None = None, hide: tuple = ()) -> BoardReading:
+    """A reading of ``state``'s board with checkers moved (``moves``: from -> to) or hidden."""
+    checkers = {sq: state.colors[s] for s in (0, 1) for sq in state.checkers[s]}
+    for frm, to in (moves or {}).items():
+        checkers[to] = checkers.pop(frm)
+    for sq in hide:
+        checkers.pop(sq)
+    conf = tuple(tuple(1.0 for _ in range(8)) for _ in range(8))
+    return BoardReading(
+        state.cells,
+        tuple((r, c, k) for (r, c), k in sorted(checkers.items())),
+        conf,
+        CORNERS,
+        "anglo",
+        True,
+    )
+
+
+class Script:
+    """A reader that returns the readings it is given, one per still."""
+
+    def __init__(self) -> None:
+        self.next: list[BoardReading] = []
+
+    def __call__(self, image: np.ndarray, deck: str) -> BoardReading:
+        return self.next.pop(0)
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[tuple[Referee, KoperWatcher, Script]]:
+    referee = Referee(Store(tmp_path / "t.sqlite3"), {"koper": GAME})
+    referee.start("koper", {}, seed=4)
+    script = Script()
+    source = RenderSource(lambda: np.zeros((80, 100, 3), np.uint8))
+    watcher = KoperWatcher(referee, source, CameraView(), reader=script)
+    yield referee, watcher, script
+    referee.store.close()
+
+
+def test_a_move_counts_when_the_second_read_agrees(rig: Rig) -> None:
+    referee, watcher, script = rig
+    moved = reading_of(referee.state, {(5, 4): (4, 4)})
+    script.next = [moved, moved]
+    watcher.look(now=0.0)
+    assert referee.view()["actions"] == 0 and referee.problem is None
+    watcher.look(now=1.0, forced=True)
+    assert referee.view()["state"]["moves"] == ["e6-e5"]
+
+
+def test_a_hand_hiding_a_checker_for_a_moment_is_no_problem(rig: Rig) -> None:
+    referee, watcher, script = rig
+    state = referee.state
+    script.next = [reading_of(state, hide=[(5, 4)]), reading_of(state)]
+    watcher.look(now=0.0)
+    watcher.look(now=1.0, forced=True)
+    assert referee.problem is None and referee.view()["actions"] == 0
+
+
+def test_a_lasting_illegal_change_is_shown_then_cleared_when_fixed(rig: Rig) -> None:
+    referee, watcher, script = rig
+    state = referee.state
+    two = reading_of(state, {(5, 4): (4, 4), (5, 5): (4, 5)})
+    script.next = [two, two, reading_of(state)]
+    watcher.look(now=0.0)
+    watcher.look(now=1.0, forced=True)
+    assert referee.problem and "light" in referee.problem.lower()
+    assert referee.view()["actions"] == 0
+    watcher.look(now=2.0)
+    assert referee.problem is None
+
+
+def test_moved_cards_are_a_problem(rig: Rig) -> None:
+    referee, watcher, script = rig
+    state = referee.state
+    cells = [list(r) for r in state.cells]
+    cells[0][0], cells[0][1] = cells[0][1], cells[0][0]
+    swapped = reading_of(state)
+    swapped = BoardReading(
+        tuple(tuple(r) for r in cells),
+        swapped.checkers,
+        swapped.confidences,
+        CORNERS,
+        "anglo",
+        True,
+    )
+    script.next = [swapped, swapped]
+    watcher.look(now=0.0)
+    watcher.look(now=1.0, forced=True)
+    assert referee.problem and "a1, b1" in referee.problem
+
+
+def test_start_options_take_the_start_squares_from_the_board() -> None:
+    state = GAME.new_state({}, seed=4)
+    options = start_options(reading_of(state, {(5, 4): (3, 3)}), {"colors": ["dark", "light"]})
+    assert [3, 3] in options["start"]["1"] and len(options["start"]["0"]) == 12
+    with pytest.raises(ValueError, match="11 light and 12 dark"):
+        start_options(reading_of(state, hide=[(5, 4)]), {})
