@@ -9,6 +9,13 @@ Koper measures (issue 2):
 * ``koper_read_s`` / ``koper_read_s_2304x1296``: reading one still, seconds, median over runs.
 * ``koper_accuracy``: per card design, the share of cards and of checkers read right.
 * ``koper_movegen``: legal moves generated per second over positions of seeded random games.
+
+Croquetnole measures (issue 4), over seeded simulated games with hands, blur and noise:
+
+* ``croquet_events``: precision and recall of each event kind against the ground truth.
+* ``croquet_identity_swaps``, ``croquet_rest_error_mm`` (median and worst position error).
+* ``croquet_track_fps`` (1536x864) and ``croquet_track_fps_1280x720``: tracking and event
+  detection throughput on one core, beside the camera's 120 fps.
 """
 
 from __future__ import annotations
@@ -112,6 +119,45 @@ def bench_koper_movegen(positions: int, runs: int, progress: Progress) -> dict[s
     return {"koper_movegen": spread(rates, unit="moves/s", positions=positions, moves=count)}
 
 
+def bench_croquet(flicks: int, seeds: int, progress: Progress) -> dict[str, Any]:
+    """Event precision/recall, identity swaps, rest error and throughput on simulated games."""
+    from vision.croquet.evaluate import EvalSpec, evaluate
+    from vision.sim.croquet_camera import MODES
+
+    per_seed = max(1, flicks // seeds)
+    progress(
+        f"croquetnole: {seeds} games x {per_seed} flicks at 1536x864, 2 at 1280x720 "
+        "(rendered frame by frame; this takes minutes)"
+    )
+    specs = (
+        EvalSpec(seeds=tuple(range(seeds)), flicks=per_seed, mode=MODES["1536x864"]),
+        EvalSpec(seeds=(1000, 1001), flicks=per_seed, mode=MODES["1280x720"]),
+    )
+    result = evaluate(specs)
+    fps = result["track_fps"]
+    out: dict[str, Any] = {
+        "croquet_events": {
+            **result["events"],
+            "flicks": result["flicks"],
+            "frames": result["frames"],
+        },
+        "croquet_identity_swaps": result["identity_swaps"],
+        "croquet_rest_error_mm": result["rest_position_mm"],
+    }
+    for name, key in (
+        ("1536x864", "croquet_track_fps"),
+        ("1280x720", "croquet_track_fps_1280x720"),
+    ):
+        if name in fps:
+            out[key] = {
+                **fps[name],
+                "image": name,
+                "camera_fps": result["camera_fps"],
+                "threads": 1,
+            }
+    return out
+
+
 def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[str, Any]:
     """Every measure; ``quick`` does fewer runs (a smoke test of the benchmark itself)."""
     cv2.setNumThreads(1)
@@ -120,4 +166,5 @@ def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[
     result.update(bench_koper_movegen(200 if quick else 2000, runs, progress))
     result.update(bench_koper_read(runs, progress))
     result.update(bench_koper_accuracy(1 if quick else 4, progress))
+    result.update(bench_croquet(12 if quick else 300, 2 if quick else 10, progress))
     return result
