@@ -24,7 +24,7 @@ demo: $(STAMP)
 ## Run every test (needs the Debian packages in `make system-deps`; .ci/run installs them).
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -31,7 +31,6 @@ import cv2
 Progress = Callable[[str], None]
 
 READ_SIZES = ((4608, 2592), (2304, 1296))
-ACCURACY_DESIGNS = ("anglo", "bellot", "paris", "anglo_modern_4_color", "tango", "dondorf")
 
 
 def spread(values: Sequence[float], **what: Any) -> dict[str, Any]:
@@ -81,14 +80,15 @@ def bench_koper_read(runs: int, progress: Progress) -> dict[str, Any]:
     return out
 
 
-def bench_koper_accuracy(boards: int, progress: Progress) -> dict[str, Any]:
-    """Per design, the share of cards and checkers read right on rendered boards."""
+def bench_koper_accuracy(boards: int, designs: int | None, progress: Progress) -> dict[str, Any]:
+    """Per design, the share of cards and checkers read right on rendered full-resolution
+    stills (every French-suited design of gnome-cards-data, or the first ``designs``)."""
+    from vision.cards import list_designs
     from vision.koper.evaluate import evaluate_designs
 
-    progress(f"koper accuracy: {boards} boards x {len(ACCURACY_DESIGNS)} designs")
-    result = evaluate_designs(
-        ACCURACY_DESIGNS, boards_per_design=boards, seed=2026, size=(2304, 1296)
-    )
+    chosen = list_designs()[:designs] if designs else list_designs()
+    progress(f"koper accuracy: {boards} boards x {len(chosen)} designs at 4608x2592")
+    result = evaluate_designs(chosen, boards_per_design=boards, seed=2026, size=(4608, 2592))
     return {"koper_accuracy": result}
 
 
@@ -165,6 +165,6 @@ def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[
     result: dict[str, Any] = {}
     result.update(bench_koper_movegen(200 if quick else 2000, runs, progress))
     result.update(bench_koper_read(runs, progress))
-    result.update(bench_koper_accuracy(1 if quick else 4, progress))
+    result.update(bench_koper_accuracy(1 if quick else 2, 3 if quick else None, progress))
     result.update(bench_croquet(12 if quick else 300, 2 if quick else 10, progress))
     return result
