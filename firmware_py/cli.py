@@ -10,6 +10,7 @@ CONTRACT: command line). ``--json`` prints machine-readable results on stdout.
     tableside koper read IMAGE --json   read one still of a Koper board
     tableside koper learn-deck IMAGE --name NAME
     tableside markers [OUT.pdf]         printable table markers at true size
+    tableside croquetnole analyze VIDEO --setup SETUP.json [--layout LAYOUT.json] --json
     tableside croquetnole simulate DIR  film a simulated game with its ground truth
     tableside bench --json              the performance benchmark
 """
@@ -124,11 +125,47 @@ def cmd_croquet_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load_json(path: str, what: str) -> Any:
+    file = Path(path)
+    if not file.is_file():
+        raise CommandError(f"no {what} file at {path}")
+    try:
+        return json.loads(file.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CommandError(f"{path} is not valid JSON ({exc})") from None
+
+
+def cmd_croquet_analyze(args: argparse.Namespace) -> int:
+    from vision.croquet.analyze import analyze_video
+
+    setup = _load_json(args.setup, "setup")
+    layout = _load_json(args.layout, "layout") if args.layout else None
+    if not isinstance(setup, dict) or (layout is not None and not isinstance(layout, dict)):
+        raise CommandError("the setup and the layout must be JSON objects")
+    if not Path(args.video).is_file():
+        raise CommandError(f"no video file at {args.video}")
+    for event in analyze_video(args.video, setup, layout):
+        if args.json:
+            _print_json(event)
+        else:
+            sys.stdout.write(
+                f"{event.get('t', 0):8.3f}s {event['event']}: "
+                f"{json.dumps({k: v for k, v in event.items() if k not in ('t', 'event')})}\n"
+            )
+        sys.stdout.flush()
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from firmware_py.demo import run_demo
 
-    run_demo(port=args.port, seed=args.seed, data_dir=args.data_dir, design=args.deck_design,
-             game=args.game)
+    run_demo(
+        port=args.port,
+        seed=args.seed,
+        data_dir=args.data_dir,
+        design=args.deck_design,
+        game=args.game,
+    )
     return 0
 
 
@@ -161,8 +198,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--data-dir", default=None, help="where the demo keeps its database")
     demo.add_argument("--deck-design", default="anglo", help="gnome-cards design to draw")
-    demo.add_argument("--game", default="koper", choices=("koper", "croquetnole"),
-                      help="which simulated table to play (default: koper)")
+    demo.add_argument(
+        "--game",
+        default="koper",
+        choices=("koper", "croquetnole"),
+        help="which simulated table to play (default: koper)",
+    )
     demo.set_defaults(func=cmd_demo)
 
     run = sub.add_parser("run", help="run the device: camera, GPIO and the page")
@@ -192,6 +233,12 @@ def build_parser() -> argparse.ArgumentParser:
     croquet = sub.add_parser("croquetnole", help="Castle Croquetnole tools").add_subparsers(
         dest="croquet_command", required=True, metavar="COMMAND"
     )
+    analyze = croquet.add_parser("analyze", help="referee a recorded video: events and rulings")
+    analyze.add_argument("video")
+    analyze.add_argument("--setup", required=True, help="SETUP.json: markers and coins (DESIGN)")
+    analyze.add_argument("--layout", help="LAYOUT.json: fixes the tiles instead of reading them")
+    analyze.add_argument("--json", action="store_true")
+    analyze.set_defaults(func=cmd_croquet_analyze)
     sim = croquet.add_parser("simulate", help="film a simulated game: video, setup, truth")
     sim.add_argument("out_dir")
     sim.add_argument("--seed", type=int, default=0)

@@ -74,3 +74,58 @@ def test_koper_read_prints_the_contract_json(tmp_path: Path) -> None:
 def test_usage_errors_exit_2_without_traceback(args: list[str]) -> None:
     out = tableside(*args)
     assert out.returncode == 2 and "Traceback" not in out.stderr and "usage" in out.stderr
+
+
+def test_croquetnole_analyze_missing_inputs(tmp_path: Path) -> None:
+    out = tableside(
+        "croquetnole",
+        "analyze",
+        "/nonexistent/game.avi",
+        "--setup",
+        "/nonexistent/setup.json",
+        "--json",
+    )
+    assert_one_line_error(out, "no setup file")
+    setup = tmp_path / "setup.json"
+    setup.write_text("{not json")
+    out = tableside("croquetnole", "analyze", "/nonexistent/game.avi", "--setup", str(setup))
+    assert_one_line_error(out, "not valid json")
+    setup.write_text("{}")
+    out = tableside("croquetnole", "analyze", "/nonexistent/game.avi", "--setup", str(setup))
+    assert_one_line_error(out, "no video file")
+
+
+def test_croquetnole_simulate_then_analyze_prints_the_contract_lines(tmp_path: Path) -> None:
+    made = tableside(
+        "croquetnole",
+        "simulate",
+        str(tmp_path),
+        "--flicks",
+        "2",
+        "--seed",
+        "3",
+        "--mode",
+        "1280x720",
+        "--json",
+    )
+    assert made.returncode == 0, made.stderr
+    files = json.loads(made.stdout)
+    out = tableside(
+        "croquetnole",
+        "analyze",
+        files["video"],
+        "--setup",
+        files["setup"],
+        "--layout",
+        files["layout"],
+        "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    times = [e["t"] for e in lines]
+    assert times == sorted(times)
+    kinds = {e["event"] for e in lines}
+    assert {"flick", "rest", "ruling"} <= kinds
+    truth = json.loads(Path(files["truth"]).read_text())
+    true_flicks = [e["coin"] for e in truth["events"] if e["event"] == "flick"]
+    assert [e["coin"] for e in lines if e["event"] == "flick"] == true_flicks
