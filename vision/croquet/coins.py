@@ -53,11 +53,13 @@ def expected_look(coin: str) -> str:
 
 @dataclass(frozen=True)
 class CoinBlob:
-    """A coin seen in a frame: its centre (px), its area (px) and its look."""
+    """A coin seen in a frame: its centre (px), its area (px), its look, and whether it was split
+    from a blob of coins in contact (its centre is then less sure)."""
 
     px: tuple[float, float]
     area: float
     look: str
+    merged: bool = False
 
 
 def _chroma(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -143,9 +145,12 @@ def find_blobs(
     seeds: Sequence[tuple[float, float]],
     coin_area_px: float,
     config: CroquetVisionConfig = DEFAULT_CONFIG,
+    grow: int = -1,
 ) -> list[CoinBlob]:
     """The coins inside ``box`` (x0, y0, x1, y1, clipped to the frame), a merged blob of coins in
-    contact split around the ``seeds`` (where coins were expected, frame px) that fall in it."""
+    contact split around the ``seeds`` (where coins were expected, frame px) that fall in it.
+    A coin the window's edge cuts is looked for again in a window ``grow`` px wider (by default
+    two coin widths) once."""
     h, w = frame.shape[:2]
     x0, y0, x1, y1 = max(0, box[0]), max(0, box[1]), min(w, box[2]), min(h, box[3])
     if x1 - x0 < 3 or y1 - y0 < 3:
@@ -154,14 +159,21 @@ def find_blobs(
     mask = face_mask(patch, static[y0:y1, x0:x1], config)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     radius = float(np.sqrt(coin_area_px / np.pi))
+    if grow < 0:
+        grow = round(4 * radius)
     blobs: list[CoinBlob] = []
     for k in range(1, n):
         area = float(stats[k, cv2.CC_STAT_AREA])
         if area < config.min_coin_share * coin_area_px:
             continue
+        if _cut(stats[k], (x0, y0, x1, y1), (w, h)):
+            if grow:
+                return find_blobs(frame, static, (x0 - grow, y0 - grow, x1 + grow, y1 + grow),
+                                  seeds, coin_area_px, config, grow=0)
+            continue
         part = (labels == k).astype(np.uint8) * 255
         centres = [(float(centroids[k][0]), float(centroids[k][1]), area)]
-        if area > 1.6 * coin_area_px:
+        if area > 1.35 * coin_area_px:
             bx, by, bw, bh = stats[k, :4]
             inside = [(sx - x0, sy - y0) for sx, sy in seeds
                       if bx - radius <= sx - x0 <= bx + bw + radius
@@ -174,8 +186,18 @@ def find_blobs(
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
             look = coin_look(patch, cv2.bitwise_and(part, disc), config)
-            blobs.append(CoinBlob((cx + x0, cy + y0), min(a, coin_area_px), look))
+            blobs.append(CoinBlob((cx + x0, cy + y0), min(a, coin_area_px), look,
+                                  len(centres) > 1 or area > 1.35 * coin_area_px))
     return dedupe(blobs, radius)
+
+
+def _cut(stat: np.ndarray, box: tuple[int, int, int, int], size: tuple[int, int]) -> bool:
+    """Whether a component runs into the window's edge inside the frame (the window cuts it:
+    another window holds it whole)."""
+    x, y, w, h = (int(v) for v in stat[:4])
+    x0, y0, x1, y1 = box
+    return ((x == 0 and x0 > 0) or (y == 0 and y0 > 0) or (x + w == x1 - x0 and x1 < size[0])
+            or (y + h == y1 - y0 and y1 < size[1]))
 
 
 def dedupe(blobs: list[CoinBlob], within: float) -> list[CoinBlob]:

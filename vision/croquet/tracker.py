@@ -216,7 +216,7 @@ class CoinTracker:
                 reach = (float(np.hypot(*tr.step)) + self._slack(tr, near_hand)) * self.ppm
                 searched.append(k)
                 boxes.append(self._box(pred_px[k], reach))
-        known = pred_px[searched] if searched else np.zeros((0, 2))
+        known = pred_px
         for x, y, w, h in regions:
             boxes.append((int(x - self.radius_px), int(y - self.radius_px),
                           int(x + w + self.radius_px) + 1, int(y + h + self.radius_px) + 1))
@@ -252,7 +252,7 @@ class CoinTracker:
                     continue
                 searched[searched.index(k)] = -1
                 self._match(live[k], blob_mm[col], blobs[col].area,
-                            _at(hand_mask, pred_px[k], s), looks[col])
+                            _at(hand_mask, pred_px[k], s) or blobs[col].merged, looks[col])
         for k in searched:
             if k < 0:
                 continue
