@@ -25,7 +25,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
-import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -39,6 +38,7 @@ from engines.croquetnole import COIN_MM, Layout, State
 from engines.croquetnole.layout import Point, distance
 from engines.croquetnole.names import seat, words
 from firmware_py import systemd
+from firmware_py.background import BackgroundLoop
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.croquet.calibrate import Calibration, CameraIntrinsics, calibrate
@@ -142,13 +142,14 @@ def annotate(image: np.ndarray, cal: Calibration, layout: Layout, positions: Map
     return out
 
 
-class CroquetWatcher:
+class CroquetWatcher(BackgroundLoop):
     """The camera loop of a Castle Croquetnole game (see the module docstring).
 
     :meth:`process` handles one frame; the thread started by :meth:`start` calls it for every
     frame the source delivers (tests may call it directly, frame by frame).
     """
 
+    thread_name = "croquet-watcher"
     def __init__(
         self,
         referee: Referee,
@@ -156,6 +157,7 @@ class CroquetWatcher:
         camera_view: CameraView,
         config: CroquetWatchConfig = CroquetWatchConfig(),
     ) -> None:
+        super().__init__()
         self.referee = referee
         self.source = source
         self.camera_view = camera_view
@@ -178,8 +180,6 @@ class CroquetWatcher:
         self._wall0 = 0.0
         self._problem_mine = False
         self._fed = 0.0
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
     # -- Watcher protocol -----------------------------------------------------------------------
     def setup_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -202,15 +202,6 @@ class CroquetWatcher:
         self._cal, self._first, self._layout = cal, frame, layout
         self._publish_layout(layout, cal)
         return {**options, "layout": layout.to_json()}
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, daemon=True, name="croquet-watcher")
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=15)
 
     def end_turn(self) -> None:
         """END TURN: the player on turn gives up the flicks left."""

@@ -30,6 +30,7 @@ from engines.koper.board import square_name
 from engines.koper.observe import Inference, infer_action
 from engines.koper.state import KoperState
 from firmware_py import systemd
+from firmware_py.background import BackgroundLoop
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.errors import VisionError
@@ -85,8 +86,10 @@ def card_mismatches(reading: BoardReading, state: KoperState) -> list[str]:
     return wrong
 
 
-class KoperWatcher:
+class KoperWatcher(BackgroundLoop):
     """The camera loop of a Koper game (see the module docstring)."""
+
+    thread_name = "koper-watcher"
 
     def __init__(
         self,
@@ -96,6 +99,7 @@ class KoperWatcher:
         config: KoperWatchConfig = KoperWatchConfig(),
         reader: Callable[..., BoardReading] = read_board,
     ) -> None:
+        super().__init__()
         self.referee = referee
         self.source = source
         self.camera_view = camera_view
@@ -120,15 +124,6 @@ class KoperWatcher:
         full = start_options(reading, options)
         self._last = observed_checkers(reading) if full.get("start") else None
         return full
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, daemon=True, name="koper-watcher")
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=15)
 
     def end_turn(self) -> None:
         self._look_now.set()
