@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-
 import pytest
 
 from engines.core import Action, EngineError
@@ -66,13 +63,3 @@ def test_clauses_split_lines_semicolons_and_comments() -> None:
 def test_play_raises_on_a_rejected_clause() -> None:
     with pytest.raises(EngineError, match="No croquet is on offer"):
         play(GAME.new_state({}, 0), "croquet 1")
-
-
-@pytest.mark.parametrize(
-    "module",
-    ["names", "layout", "course", "game", "view", "notation", "__init__"],
-)
-def test_docstring_examples(module: str) -> None:
-    name = "engines.croquetnole" + ("" if module == "__init__" else f".{module}")
-    result = doctest.testmod(importlib.import_module(name))
-    assert result.failed == 0 and result.attempted > 0
