@@ -156,8 +156,9 @@ class EnginePlayers:
         for k in range(12):
             a = 2 * math.pi * k / 12
             p = (target[0] + by * math.cos(a), target[1] + by * math.sin(a))
-            clear = all(distance(p, q) > COIN_MM + 2 for c, q in view.positions.items()
-                        if c != coin)
+            clear = all(
+                distance(p, q) > COIN_MM + 2 for c, q in view.positions.items() if c != coin
+            )
             if clear and all(t.distance_to(p) > COIN_MM / 2 + 2 for t in view.layout.tiles):
                 return p
         return target
@@ -171,8 +172,7 @@ class CroquetTableSim:
     players to a referee; :meth:`reset` sets the table up afresh for a new game.
     """
 
-    def __init__(self, *, seed: int, mode: str = "1280x720", layout: Layout | None = None
-                 ) -> None:
+    def __init__(self, *, seed: int, mode: str = "1280x720", layout: Layout | None = None) -> None:
         self.seed = seed
         self.layout = layout or default_layout()
         self.mode = MODES[mode]
@@ -195,8 +195,9 @@ class CroquetTableSim:
         def actions() -> int:
             return 0 if referee.record is None else len(referee.record.actions)
 
-        self.players = EnginePlayers(seed=self.seed, state=state, ready=ready, actions=actions,
-                                     submit=referee.submit)
+        self.players = EnginePlayers(
+            seed=self.seed, state=state, ready=ready, actions=actions, submit=referee.submit
+        )
         self.reset()
         return self.players
 
@@ -210,8 +211,9 @@ class CroquetTableSim:
     def frame(self) -> np.ndarray:
         """The next camera frame of the scene."""
         if self._frames is None:
-            self._frames = self.scene.frames(self.renderer.window_s,
-                                             self.renderer.config.scene_samples)
+            self._frames = self.scene.frames(
+                self.renderer.window_s, self.renderer.config.scene_samples
+            )
         return self.renderer.render(next(self._frames))[0]
 
     def source(self, realtime: bool = False) -> RenderSource:

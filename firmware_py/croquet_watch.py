@@ -82,8 +82,12 @@ def thin(points: list[Point], most: int) -> list[list[float]]:
     return [[round(p[0], 1), round(p[1], 1)] for p in points]
 
 
-def standing_coins(image: np.ndarray, cal: Calibration, spots: Mapping[str, Point],
-                   config: CroquetVisionConfig = DEFAULT_CONFIG) -> dict[str, Point]:
+def standing_coins(
+    image: np.ndarray,
+    cal: Calibration,
+    spots: Mapping[str, Point],
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+) -> dict[str, Point]:
     """Which of the coins asked for at ``spots`` (mm) stand there in ``image``, and where: a
     coin found within a coin-width of its spot (the engine accepts a placement that close)."""
     if not spots:
@@ -109,17 +113,21 @@ def standing_coins(image: np.ndarray, cal: Calibration, spots: Mapping[str, Poin
     return found
 
 
-def annotate(image: np.ndarray, cal: Calibration, layout: Layout, positions: Mapping[str, Point],
-             paths: Mapping[str, list[Point]], config: CroquetVisionConfig = DEFAULT_CONFIG
-             ) -> np.ndarray:
+def annotate(
+    image: np.ndarray,
+    cal: Calibration,
+    layout: Layout,
+    positions: Mapping[str, Point],
+    paths: Mapping[str, list[Point]],
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+) -> np.ndarray:
     """A copy of ``image`` with the gates and doors (their corridors), the towers, the last
     flick's paths and every tracked coin with its name drawn on it."""
     out = image.copy()
     scale = max(1, round(image.shape[1] / 1000))
 
     def px(points: list[Point] | np.ndarray, height: float = 0.0) -> np.ndarray:
-        return cal.to_image(np.array(points, float).reshape(-1, 2), height).round().astype(
-            np.int32)
+        return cal.to_image(np.array(points, float).reshape(-1, 2), height).round().astype(np.int32)
 
     for castle in layout.castle_names:
         geo = layout.castle(castle)
@@ -134,11 +142,19 @@ def annotate(image: np.ndarray, cal: Calibration, layout: Layout, positions: Map
         if len(path) > 1:
             cv2.polylines(out, [px(path, config.coin_height_mm)], False, (255, 0, 255), scale)
     for coin, at in positions.items():
-        (x, y), = px([at], config.coin_height_mm)
+        ((x, y),) = px([at], config.coin_height_mm)
         r = round(COIN_MM / 2 * cal.px_per_mm(at, config.coin_height_mm)) + 2
         cv2.circle(out, (int(x), int(y)), r, (0, 255, 0), scale)
-        cv2.putText(out, coin.replace("-", " "), (int(x) + r, int(y) - r),
-                    cv2.FONT_HERSHEY_SIMPLEX, 0.4 * scale, (0, 255, 0), scale, cv2.LINE_AA)
+        cv2.putText(
+            out,
+            coin.replace("-", " "),
+            (int(x) + r, int(y) - r),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.4 * scale,
+            (0, 255, 0),
+            scale,
+            cv2.LINE_AA,
+        )
     return out
 
 
@@ -150,6 +166,7 @@ class CroquetWatcher(BackgroundLoop):
     """
 
     thread_name = "croquet-watcher"
+
     def __init__(
         self,
         referee: Referee,
@@ -189,13 +206,19 @@ class CroquetWatcher(BackgroundLoop):
         if frame is None:
             raise ValueError("The camera gave no picture: check the camera and try again.")
         try:
-            cal = calibrate(frame.image, self.config.profile, self.config.camera,
-                            self.config.vision)
+            cal = calibrate(
+                frame.image, self.config.profile, self.config.camera, self.config.vision
+            )
             if options.get("layout") is not None:
                 layout = Layout.from_json(options["layout"])
             else:
-                layout = read_layout(frame.image, cal, table_size(self.config.profile),
-                                     self.config.vision, self.config.profile)
+                layout = read_layout(
+                    frame.image,
+                    cal,
+                    table_size(self.config.profile),
+                    self.config.vision,
+                    self.config.profile,
+                )
         except VisionError as exc:
             raise ValueError(f"I cannot see the table: {exc}") from exc
         self.confirmed = options.get("layout") is not None
@@ -218,12 +241,15 @@ class CroquetWatcher(BackgroundLoop):
 
     # -- set-up ---------------------------------------------------------------------------------
     def _publish_layout(self, layout: Layout, cal: Calibration) -> None:
-        self.referee.set_extra("layout", {
-            "confirmed": self.confirmed,
-            "castles": list(layout.castle_names),
-            "tiles": len(layout.tiles),
-            "reprojection_mm": round(cal.reprojection_mm, 2),
-        })
+        self.referee.set_extra(
+            "layout",
+            {
+                "confirmed": self.confirmed,
+                "castles": list(layout.castle_names),
+                "tiles": len(layout.tiles),
+                "reprojection_mm": round(cal.reprojection_mm, 2),
+            },
+        )
 
     def _resume(self, frame: Frame) -> bool:
         """After a restart (no set-up): calibrate on ``frame``. The layout counts as confirmed
@@ -232,8 +258,9 @@ class CroquetWatcher(BackgroundLoop):
         if not isinstance(state, State):
             return False
         try:
-            self._cal = calibrate(frame.image, self.config.profile, self.config.camera,
-                                  self.config.vision)
+            self._cal = calibrate(
+                frame.image, self.config.profile, self.config.camera, self.config.vision
+            )
         except VisionError as exc:
             self.referee.set_problem(f"I cannot see the table: {exc}")
             self._problem_mine = True
@@ -252,14 +279,22 @@ class CroquetWatcher(BackgroundLoop):
         first = self._first or frame
         self._first = None
         image = first.image
-        known = {c.name: c.position for c in state.coins
-                 if c.position is not None and not c.on_tower}
+        known = {
+            c.name: c.position for c in state.coins if c.position is not None and not c.on_tower
+        }
         due = {p.coin: p.target for p in state.placements if p.coin not in known}
         standing = standing_coins(image, self._cal, due, self.config.vision)
         coins = tuple(c.name for c in state.coins)
         self._layout = state.layout
-        self._tracker = CoinTracker(image, self._cal, {**known, **standing}, coins,
-                                    state.layout.table, self.config.fps, self.config.vision)
+        self._tracker = CoinTracker(
+            image,
+            self._cal,
+            {**known, **standing},
+            coins,
+            state.layout.table,
+            self.config.fps,
+            self.config.vision,
+        )
         self._detector = EventDetector(state.layout, self.config.fps, self.config.vision)
         self._detector.start(self._tracker.positions())
         self._t0, self._wall0 = first.t, time.monotonic()
@@ -289,8 +324,9 @@ class CroquetWatcher(BackgroundLoop):
             return
         if not self.confirmed:
             if self._cal is not None and self._layout is not None and self.camera_view.due():
-                self.camera_view.publish(annotate(frame.image, self._cal, self._layout,
-                                                  {}, {}, self.config.vision))
+                self.camera_view.publish(
+                    annotate(frame.image, self._cal, self._layout, {}, {}, self.config.vision)
+                )
             return
         if self._tracker is None and not self._begin(frame):
             return
@@ -303,8 +339,16 @@ class CroquetWatcher(BackgroundLoop):
         while self._pending and self._pending[0][0] <= t - self._lag:
             self._submit(heapq.heappop(self._pending)[2])
         if self.camera_view.due():
-            self.camera_view.publish(annotate(frame.image, self._cal, self._layout,
-                                              report.positions, self._paths, self.config.vision))
+            self.camera_view.publish(
+                annotate(
+                    frame.image,
+                    self._cal,
+                    self._layout,
+                    report.positions,
+                    self._paths,
+                    self.config.vision,
+                )
+            )
         if self.frames % 240 == 0:
             self._show_pace(t)
 
@@ -312,8 +356,10 @@ class CroquetWatcher(BackgroundLoop):
         """Tell the page how fast the camera time runs against the wall clock (the simulated
         table may run in slow motion, every frame still refereed in order)."""
         pace = t / max(1e-6, time.monotonic() - self._wall0)
-        self.referee.set_extra("camera", "watching" if pace > 0.9 else
-                               f"watching, in slow motion ({pace:.2f}x real time)")
+        self.referee.set_extra(
+            "camera",
+            "watching" if pace > 0.9 else f"watching, in slow motion ({pace:.2f}x real time)",
+        )
 
     def _follow(self, report: TrackFrame) -> None:
         """Record each moving coin's path since it began to move; a coin starting while no
@@ -337,15 +383,22 @@ class CroquetWatcher(BackgroundLoop):
         if event["event"] == "flick":
             self._last_flick = event["coin"]
         if event["event"] == "rest" and self._last_flick is not None:
-            self.referee.set_extra("flick_path", {
-                "coin": self._last_flick,
-                "paths": {c: thin(p, self.config.path_points) for c, p in self._paths.items()
-                          if len(p) > 1},
-            })
+            self.referee.set_extra(
+                "flick_path",
+                {
+                    "coin": self._last_flick,
+                    "paths": {
+                        c: thin(p, self.config.path_points)
+                        for c, p in self._paths.items()
+                        if len(p) > 1
+                    },
+                },
+            )
         if not step.ok:
             self.referee.set_problem(
                 f"The camera saw {describe(event)}, but the referee cannot take it: "
-                f"{step.reason} Fix it with a correction, or undo.")
+                f"{step.reason} Fix it with a correction, or undo."
+            )
             self._problem_mine = True
             log.warning("camera event rejected: %s (%s)", event, step.reason)
         elif event["event"] == "flick" and self._problem_mine:

@@ -95,8 +95,9 @@ class DemoCroquetTable:
         self.table: Table | None = None
         self.current: CroquetWatcher | None = None
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._confirm_loop, daemon=True,
-                                        name="virtual-confirm")
+        self._thread = threading.Thread(
+            target=self._confirm_loop, daemon=True, name="virtual-confirm"
+        )
 
     def watcher(self, table: Table, plugin: GamePlugin) -> Watcher | None:
         """The table's watcher factory: a new Croquetnole game starts from a fresh table."""
@@ -104,11 +105,13 @@ class DemoCroquetTable:
             return None
         if self.table is None:
             self.table = table
-            self.sim.connect(table.referee, ready=lambda: bool(self.current and
-                                                                self.current.confirmed))
+            self.sim.connect(
+                table.referee, ready=lambda: bool(self.current and self.current.confirmed)
+            )
         self.sim.reset()
-        self.current = CroquetWatcher(table.referee, self.source, table.camera_view,
-                                      CroquetWatchConfig(fps=self.sim.mode.fps))
+        self.current = CroquetWatcher(
+            table.referee, self.source, table.camera_view, CroquetWatchConfig(fps=self.sim.mode.fps)
+        )
         return self.current
 
     def start_players(self) -> None:
@@ -154,10 +157,13 @@ def run_demo(
     demo: DemoTable
     if game == "croquetnole":
         demo = DemoCroquetTable(seed)
-        print("Setting up the simulated Croquetnole table (calibrating, reading the layout)…\n"
-              "The virtual table is drawn and tracked frame by frame: when this machine is "
-              "slower than the camera's 120 fps it runs in slow motion (the page says how slow)"
-              "; every frame is still refereed.", flush=True)
+        print(
+            "Setting up the simulated Croquetnole table (calibrating, reading the layout)…\n"
+            "The virtual table is drawn and tracked frame by frame: when this machine is "
+            "slower than the camera's 120 fps it runs in slow motion (the page says how slow)"
+            "; every frame is still refereed.",
+            flush=True,
+        )
     elif game == "koper":
         demo = DemoKoperTable(seed, design, auto_announce_s)
         print("Setting up the simulated Koper table (reading the board)…", flush=True)

@@ -27,8 +27,9 @@ def run_device(config_path: Path | None, game: str | None = None) -> None:
             )
         if plugin.name == "croquetnole":
             fps = float(getattr(source, "fps", CroquetWatchConfig.fps))
-            return CroquetWatcher(table.referee, source, table.camera_view,
-                                  CroquetWatchConfig(fps=fps))
+            return CroquetWatcher(
+                table.referee, source, table.camera_view, CroquetWatchConfig(fps=fps)
+            )
         return None
 
     table = Table(config, default_plugins(), watcher_factory=watcher)

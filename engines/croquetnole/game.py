@@ -70,8 +70,11 @@ class CroquetnoleGame:
             coins.append(Coin(guard(castle), castle))
         ref = Referee(State(layout, opts, tuple(coins), opts.players[0]))
         for castle in opts.players:
-            ref.instruct(guard(castle), layout.start_spot(castle, "guard"),
-                         "setup: each guard starts within a coin-width of its tower.")
+            ref.instruct(
+                guard(castle),
+                layout.start_spot(castle, "guard"),
+                "setup: each guard starts within a coin-width of its tower.",
+            )
         ref.begin_turn(opts.players[0])
         return ref.freeze()
 

@@ -30,14 +30,27 @@ def take_croquet(ref: Referee, kind: int, chosen: bool) -> None:
     spot = ref.coins[g].position or ref.state.layout.start_spot(owner, "guard")
     ref.flicks_left += 2
     how = "" if chosen else " (none was chosen before the next flick: the default)"
-    ref.emit("croquet", f"{words(k)} takes croquet {kind}{how}: {CROQUET_KINDS[kind]}.",
-             coin=k, kind=kind, left=ref.flicks_left)
+    ref.emit(
+        "croquet",
+        f"{words(k)} takes croquet {kind}{how}: {CROQUET_KINDS[kind]}.",
+        coin=k,
+        kind=kind,
+        left=ref.flicks_left,
+    )
     if kind == 2:
-        ref.instruct(k, spot, f"croquet 2, anywhere within a coin-width of the {words(g)}.",
-                     tolerance=2 * COIN_MM)
+        ref.instruct(
+            k,
+            spot,
+            f"croquet 2, anywhere within a coin-width of the {words(g)}.",
+            tolerance=2 * COIN_MM,
+        )
     elif kind in (3, 4):
-        ref.instruct(k, spot, f"croquet {kind}, touching the {words(g)} without moving it.",
-                     tolerance=TOUCHING_MM)
+        ref.instruct(
+            k,
+            spot,
+            f"croquet {kind}, touching the {words(g)} without moving it.",
+            tolerance=TOUCHING_MM,
+        )
 
 
 def on_croquet(ref: Referee, data: Mapping[str, Any]) -> str | None:
@@ -111,11 +124,13 @@ def on_correct(ref: Referee, data: Mapping[str, Any]) -> str | None:
                 ref.update(coin, prisoner_of=None)
             else:
                 ref.update(coin, prisoner_of=prison, location=prison)
-            said.append(f"{words(coin)} is " + ("free" if prison is None else
-                                                   f"a prisoner in {words(prison)}"))
+            said.append(
+                f"{words(coin)} is "
+                + ("free" if prison is None else f"a prisoner in {words(prison)}")
+            )
         if "next" in data:
             course = ref.full_course(ref.coins[coin].owner)
-            ref.update(coin, course=course[course.index(data["next"]):])
+            ref.update(coin, course=course[course.index(data["next"]) :])
             said.append(f"{words(coin)} goes next for {data['next']}")
         if data.get("cancel"):
             ref.placements = [p for p in ref.placements if p.coin != coin]

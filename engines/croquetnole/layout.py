@@ -92,9 +92,13 @@ class Tile:
     def half_extent(self, direction: Point) -> float:
         """How far the square reaches from its centre along a unit ``direction``."""
         a = math.radians(self.angle_deg)
-        return TILE_MM / 2 * (
-            abs(_dot(direction, (math.cos(a), math.sin(a))))
-            + abs(_dot(direction, (-math.sin(a), math.cos(a))))
+        return (
+            TILE_MM
+            / 2
+            * (
+                abs(_dot(direction, (math.cos(a), math.sin(a))))
+                + abs(_dot(direction, (-math.sin(a), math.cos(a))))
+            )
         )
 
     def corners(self) -> tuple[Point, ...]:

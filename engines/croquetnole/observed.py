@@ -77,16 +77,26 @@ def on_flick(ref: Referee, data: Mapping[str, Any]) -> str | None:
     refusal = _refusal(ref, coin)
     if refusal is not None:
         ref.flick = Flick(coin, True, origin)
-        ref.emit("flick_refused", f"The {words(coin)} was flicked, but {refusal}: put back what "
-                 "it moved; the flick counts for nothing.", coin=coin, reason=refusal)
+        ref.emit(
+            "flick_refused",
+            f"The {words(coin)} was flicked, but {refusal}: put back what "
+            "it moved; the flick counts for nothing.",
+            coin=coin,
+            reason=refusal,
+        )
         return None
     if coin == guard(ref.turn) and ref.phase == "knight":
-        ref.start_guard(f"{words(ref.turn)} plays the guard, so the knight's part of the turn "
-                        "is over.")
+        ref.start_guard(
+            f"{words(ref.turn)} plays the guard, so the knight's part of the turn is over."
+        )
     ref.flicks_left -= 1
     ref.flick = Flick(coin, False, origin)
-    ref.emit("flick", f"{words(coin)} flicks ({ref.flicks_left} left after this one).",
-             coin=coin, left=ref.flicks_left)
+    ref.emit(
+        "flick",
+        f"{words(coin)} flicks ({ref.flicks_left} left after this one).",
+        coin=coin,
+        left=ref.flicks_left,
+    )
     return None
 
 
@@ -99,8 +109,13 @@ def _score(ref: Referee, c: Coin, step: str) -> None:
     if c.name == ref.played:
         ref.struck = []
     bonus = ref.grant(c.name, 1)
-    ref.emit("score", f"{words(c.name)} scores {describe(step)}: {bonus}.", coin=c.name,
-             step=step, left=ref.flicks_left)
+    ref.emit(
+        "score",
+        f"{words(c.name)} scores {describe(step)}: {bonus}.",
+        coin=c.name,
+        step=step,
+        left=ref.flicks_left,
+    )
 
 
 def _knight_step(ref: Referee, c: Coin, step: str) -> None:
@@ -110,8 +125,12 @@ def _knight_step(ref: Referee, c: Coin, step: str) -> None:
     else:
         nxt = describe(c.course[0]) if c.course else "nothing"
         verb = "hits" if feature_kind(step.split()[0]) == "tower" else "goes through"
-        ref.emit("no_score", f"{words(c.name)} {verb} {describe(step)} out of sequence "
-                 f"(next is {nxt}): no score.", coin=c.name, step=step)
+        ref.emit(
+            "no_score",
+            f"{words(c.name)} {verb} {describe(step)} out of sequence (next is {nxt}): no score.",
+            coin=c.name,
+            step=step,
+        )
 
 
 def _guard_gate(ref: Referee, c: Coin, action: str) -> None:
@@ -124,19 +143,36 @@ def _guard_gate(ref: Referee, c: Coin, action: str) -> None:
         ref.guard_bonus.append(action)
         bonus = ref.grant(c.name, 1)
     duty = "off duty" if action == "leave" else "on duty"
-    ref.emit("bonus", f"{words(c.name)} {action}s its castle by the gate and is {duty}: {bonus}.",
-             coin=c.name, action=action, left=ref.flicks_left)
+    ref.emit(
+        "bonus",
+        f"{words(c.name)} {action}s its castle by the gate and is {duty}: {bonus}.",
+        coin=c.name,
+        action=action,
+        left=ref.flicks_left,
+    )
 
 
 def _release(ref: Referee, k: Coin, why: str) -> None:
     """Free a prisoner: it goes to its own tower to recover until its owner's next turn."""
     prison = k.prisoner_of or k.location
-    ref.update(k.name, prisoner_of=None, location=k.owner, recovering=True,
-               course=after_release(k.course, k.owner, prison))
-    ref.emit("prisoner_released", f"{words(k.name)} is released from {words(prison)}: {why}",
-             coin=k.name, castle=prison)
-    ref.instruct(k.name, ref.state.layout.castle(k.owner).tower_top,
-                 "released, it recovers on its own tower until its next turn.")
+    ref.update(
+        k.name,
+        prisoner_of=None,
+        location=k.owner,
+        recovering=True,
+        course=after_release(k.course, k.owner, prison),
+    )
+    ref.emit(
+        "prisoner_released",
+        f"{words(k.name)} is released from {words(prison)}: {why}",
+        coin=k.name,
+        castle=prison,
+    )
+    ref.instruct(
+        k.name,
+        ref.state.layout.castle(k.owner).tower_top,
+        "released, it recovers on its own tower until its next turn.",
+    )
 
 
 def _illegal(ref: Referee, c: Coin, castle: str) -> None:
@@ -147,10 +183,15 @@ def _illegal(ref: Referee, c: Coin, castle: str) -> None:
     if barred:
         ref.flicks_left = 0
     then = "; it may not be flicked again this turn" if barred else ""
-    ref.emit("illegal_flick", f"{words(c.name)} went into the {words(castle)} gate while still "
-             f"inside {words(c.location)}: illegal, it goes back where it was{then}.",
-             coin=c.name, gate=feature(castle, "gate"), inside=c.location,
-             restore=None if back is None else list(back))
+    ref.emit(
+        "illegal_flick",
+        f"{words(c.name)} went into the {words(castle)} gate while still "
+        f"inside {words(c.location)}: illegal, it goes back where it was{then}.",
+        coin=c.name,
+        gate=feature(castle, "gate"),
+        inside=c.location,
+        restore=None if back is None else list(back),
+    )
     if back is not None:
         ref.instruct(c.name, back, "put back where it was before the illegal flick.")
 
@@ -177,7 +218,8 @@ def on_pass(ref: Referee, data: Mapping[str, Any]) -> str | None:
         _illegal(ref, c, castle)
         return None
     moves = (direction == "in" and c.location == WASTELAND) or (
-        direction == "out" and c.location == castle)
+        direction == "out" and c.location == castle
+    )
     if moves:
         c = ref.update(coin, location=castle if direction == "in" else WASTELAND)
     if c.is_knight:
@@ -185,9 +227,13 @@ def on_pass(ref: Referee, data: Mapping[str, Any]) -> str | None:
         if moves:
             _knight_step(ref, c, step)
         else:
-            ref.emit("no_score", f"{words(coin)} crosses {describe(step)} without "
-                     f"{'entering' if direction == 'in' else 'leaving'} that castle: no score.",
-                     coin=coin, step=step)
+            ref.emit(
+                "no_score",
+                f"{words(coin)} crosses {describe(step)} without "
+                f"{'entering' if direction == 'in' else 'leaving'} that castle: no score.",
+                coin=coin,
+                step=step,
+            )
     elif moves and castle == c.owner:
         if direction == "out":
             for k in [k for k in ref.coins.values() if k.prisoner_of == castle]:
@@ -222,29 +268,49 @@ def on_hit(ref: Referee, data: Mapping[str, Any]) -> str | None:
     if k.prisoner_of != castle:
         return None
     if not c.on_duty:
-        ref.emit("no_release", f"{words(coin)} hits the {words(castle)} tower, but it is off "
-                 f"duty: it cannot free the {words(k.name)}.", coin=coin, castle=castle)
+        ref.emit(
+            "no_release",
+            f"{words(coin)} hits the {words(castle)} tower, but it is off "
+            f"duty: it cannot free the {words(k.name)}.",
+            coin=coin,
+            castle=castle,
+        )
         return None
     _release(ref, k, f"its own guard, on duty, hit the {words(castle)} tower.")
-    ref.emit("guard_returned", f"{words(coin)} freed its knight and goes straight back to its "
-             "starting position.", coin=coin)
-    ref.instruct(coin, ref.state.layout.start_spot(c.owner, "guard"),
-                 "after a rescue the guard returns to its starting position.")
+    ref.emit(
+        "guard_returned",
+        f"{words(coin)} freed its knight and goes straight back to its starting position.",
+        coin=coin,
+    )
+    ref.instruct(
+        coin,
+        ref.state.layout.start_spot(c.owner, "guard"),
+        "after a rescue the guard returns to its starting position.",
+    )
     return None
 
 
 def _home(ref: Referee, c: Coin) -> None:
     """A knight with only its own tower left hits it: it wins if its guard is on duty."""
     if not ref.coins[guard(c.owner)].on_duty:
-        ref.emit("no_score", f"{words(c.name)} hits its own tower, but the {words(c.owner)} "
-                 "guard is off duty: no win yet.", coin=c.name, step=c.course[0])
+        ref.emit(
+            "no_score",
+            f"{words(c.name)} hits its own tower, but the {words(c.owner)} "
+            "guard is off duty: no win yet.",
+            coin=c.name,
+            step=c.course[0],
+        )
         return
     ref.update(c.name, course=())
     ref.winner = c.owner
     ref.phase = "over"
     ref.flick = None
-    ref.emit("win", f"{words(c.name)} hits its own tower with its guard on duty: "
-             f"{words(c.owner)} wins!", winner=c.owner, seat=seat(c.owner))
+    ref.emit(
+        "win",
+        f"{words(c.name)} hits its own tower with its guard on duty: {words(c.owner)} wins!",
+        winner=c.owner,
+        seat=seat(c.owner),
+    )
 
 
 # -- coins touching ------------------------------------------------------------------------------
@@ -255,14 +321,23 @@ def _take_prisoner(ref: Referee, k: Coin, g: Coin) -> None:
     ref.update(k.name, prisoner_of=g.owner)
     if k.name == ref.played:
         ref.flicks_left = 0
-    ref.emit("prisoner_taken", f"{words(k.name)}, invading {words(g.owner)}, touched the "
-             f"{words(g.name)} on duty: it is a prisoner on the {words(g.owner)} tower.",
-             coin=k.name, castle=g.owner, guard=g.name)
-    ref.instruct(k.name, ref.state.layout.castle(g.owner).tower_top,
-                 f"a prisoner is held on top of the {words(g.owner)} tower.")
+    ref.emit(
+        "prisoner_taken",
+        f"{words(k.name)}, invading {words(g.owner)}, touched the "
+        f"{words(g.name)} on duty: it is a prisoner on the {words(g.owner)} tower.",
+        coin=k.name,
+        castle=g.owner,
+        guard=g.name,
+    )
+    ref.instruct(
+        k.name,
+        ref.state.layout.castle(g.owner).tower_top,
+        f"a prisoner is held on top of the {words(g.owner)} tower.",
+    )
     bonus = ref.grant(g.name, 1)
-    ref.emit("bonus", f"{words(g.name)} takes a prisoner: {bonus}.", coin=g.name,
-             left=ref.flicks_left)
+    ref.emit(
+        "bonus", f"{words(g.name)} takes a prisoner: {bonus}.", coin=g.name, left=ref.flicks_left
+    )
 
 
 def on_strike(ref: Referee, data: Mapping[str, Any]) -> str | None:
@@ -283,23 +358,43 @@ def on_strike(ref: Referee, data: Mapping[str, Any]) -> str | None:
     if coin != ref.played:
         return None
     if target in ref.struck:
-        ref.emit("bonus", f"{words(coin)} strikes the {words(target)} again before scoring: "
-                 "no bonus flicks.", coin=coin, target=target, left=ref.flicks_left)
+        ref.emit(
+            "bonus",
+            f"{words(coin)} strikes the {words(target)} again before scoring: no bonus flicks.",
+            coin=coin,
+            target=target,
+            left=ref.flicks_left,
+        )
         return None
     if a.is_knight and target == guard(a.owner) and not b.on_duty:
         ref.struck.append(target)
         ref.croquet = coin
-        ref.emit("croquet_offered", f"{words(coin)} hits its own guard, off duty: take croquet "
-                 "of any kind (1 to 5).", coin=coin, kinds=[1, 2, 3, 4, 5])
+        ref.emit(
+            "croquet_offered",
+            f"{words(coin)} hits its own guard, off duty: take croquet of any kind (1 to 5).",
+            coin=coin,
+            kinds=[1, 2, 3, 4, 5],
+        )
         return None
     if a.on_duty or b.on_duty:
-        ref.emit("bonus", f"{words(coin)} strikes the {words(target)}, but a guard on duty is "
-                 "involved: no bonus flicks.", coin=coin, target=target, left=ref.flicks_left)
+        ref.emit(
+            "bonus",
+            f"{words(coin)} strikes the {words(target)}, but a guard on duty is "
+            "involved: no bonus flicks.",
+            coin=coin,
+            target=target,
+            left=ref.flicks_left,
+        )
         return None
     ref.struck.append(target)
     bonus = ref.grant(coin, 2)
-    ref.emit("bonus", f"{words(coin)} strikes the {words(target)}: {bonus}.", coin=coin,
-             target=target, left=ref.flicks_left)
+    ref.emit(
+        "bonus",
+        f"{words(coin)} strikes the {words(target)}: {bonus}.",
+        coin=coin,
+        target=target,
+        left=ref.flicks_left,
+    )
     return None
 
 
@@ -325,8 +420,13 @@ def on_off_table(ref: Referee, data: Mapping[str, Any]) -> str | None:
     else:
         text = "it just goes back on the edge where it fell"
     spot = ref.state.layout.edge_spot(at)
-    ref.emit("off_table", f"{words(coin)} went off the table: {text}.", coin=coin,
-             at=list(at), spot=list(spot))
+    ref.emit(
+        "off_table",
+        f"{words(coin)} went off the table: {text}.",
+        coin=coin,
+        at=list(at),
+        spot=list(spot),
+    )
     ref.instruct(coin, spot, "back on the table edge where it fell off.")
     return None
 
@@ -379,13 +479,22 @@ def on_place(ref: Referee, data: Mapping[str, Any]) -> str | None:
     ref.update(coin, position=at)
     due = ref.pending(coin)
     if due is None:
-        ref.emit("moved_by_hand", f"{words(coin)} was moved by hand with no placement due: it "
-                 "scores nothing.", coin=coin, at=list(at))
+        ref.emit(
+            "moved_by_hand",
+            f"{words(coin)} was moved by hand with no placement due: it scores nothing.",
+            coin=coin,
+            at=list(at),
+        )
         return None
     off = distance(at, due.target)
     if off > due.tolerance:
-        ref.emit("misplaced", f"{words(coin)} was put {off:.0f} mm from where it should go: "
-                 f"{due.why}", coin=coin, at=list(at), target=list(due.target))
+        ref.emit(
+            "misplaced",
+            f"{words(coin)} was put {off:.0f} mm from where it should go: {due.why}",
+            coin=coin,
+            at=list(at),
+            target=list(due.target),
+        )
         return None
     ref.placements = [p for p in ref.placements if p.coin != coin]
     ref.emit("placed", f"{words(coin)} is in place.", coin=coin, at=list(at))

@@ -89,14 +89,21 @@ class Referee:
         self.flicks_left += n
         return "one bonus flick" if n == 1 else f"{n} bonus flicks"
 
-    def instruct(self, coin: str, target: Point, why: str, tolerance: float = POINT_TOLERANCE_MM
-                 ) -> None:
+    def instruct(
+        self, coin: str, target: Point, why: str, tolerance: float = POINT_TOLERANCE_MM
+    ) -> None:
         """Ask the players to put ``coin`` at ``target``, replacing any earlier instruction."""
         target = (round(target[0], 3), round(target[1], 3))
         self.placements = [p for p in self.placements if p.coin != coin]
         self.placements.append(Placement(coin, target, tolerance, why))
-        self.emit("place", f"Put the {words(coin)} at ({target[0]:.0f}, {target[1]:.0f}) mm: {why}",
-                  coin=coin, target=list(target), tolerance_mm=tolerance, why=why)
+        self.emit(
+            "place",
+            f"Put the {words(coin)} at ({target[0]:.0f}, {target[1]:.0f}) mm: {why}",
+            coin=coin,
+            target=list(target),
+            tolerance_mm=tolerance,
+            why=why,
+        )
 
     def pending(self, coin: str) -> Placement | None:
         """The placement still due for ``coin``, if any."""
@@ -125,21 +132,37 @@ class Referee:
         k = self.coins[knight(castle)]
         if castle not in self.entered_play:
             self.entered_play.append(castle)
-            self.instruct(k.name, self.state.layout.start_spot(castle, "knight"),
-                          "the knight enters play within a coin-width of its tower.")
+            self.instruct(
+                k.name,
+                self.state.layout.start_spot(castle, "knight"),
+                "the knight enters play within a coin-width of its tower.",
+            )
         if k.recovering:
             self.update(k.name, recovering=False)
-            self.instruct(k.name, self.state.layout.start_spot(castle, "knight"),
-                          "the released knight has recovered: back to its starting position.")
+            self.instruct(
+                k.name,
+                self.state.layout.start_spot(castle, "knight"),
+                "the released knight has recovered: back to its starting position.",
+            )
         if k.prisoner_of is not None:
             self.phase = "guard"
-            self.emit("turn", f"{words(castle)} to play: the knight is a prisoner in "
-                      f"{words(k.prisoner_of)}, so only the guard.", castle=castle,
-                      round=self.round, coin=guard(castle))
+            self.emit(
+                "turn",
+                f"{words(castle)} to play: the knight is a prisoner in "
+                f"{words(k.prisoner_of)}, so only the guard.",
+                castle=castle,
+                round=self.round,
+                coin=guard(castle),
+            )
         else:
             self.phase = "knight"
-            self.emit("turn", f"{words(castle)} to play: the knight, then the guard.",
-                      castle=castle, round=self.round, coin=knight(castle))
+            self.emit(
+                "turn",
+                f"{words(castle)} to play: the knight, then the guard.",
+                castle=castle,
+                round=self.round,
+                coin=knight(castle),
+            )
 
     def next_turn(self) -> None:
         """The turn passes clockwise to the next playing castle."""
@@ -154,8 +177,13 @@ class Referee:
         self.phase = "guard"
         self.flicks_left = 1
         self.struck = []
-        self.emit("turn", f"{why} {words(guard(self.turn))} to play.", castle=self.turn,
-                  round=self.round, coin=guard(self.turn))
+        self.emit(
+            "turn",
+            f"{why} {words(guard(self.turn))} to play.",
+            castle=self.turn,
+            round=self.round,
+            coin=guard(self.turn),
+        )
 
     def settle(self) -> None:
         """After a flick comes to rest: with no flicks left (and no croquet to choose), the knight

@@ -81,7 +81,9 @@ def view(state: State) -> dict[str, Any]:
         "seat": seat(state.turn),
         "round": state.round,
         "phase": state.phase,
-        "in_play": None if state.winner else {
+        "in_play": None
+        if state.winner
+        else {
             "coin": state.in_play,
             "flicks_left": state.flicks_left,
             "flicking": state.flick is not None,
@@ -90,7 +92,9 @@ def view(state: State) -> dict[str, Any]:
         "guard_bonus_used": list(state.guard_bonus),
         "castles": [_castle(state, c) for c in state.layout.castle_names],
         "placements": [p.to_json() for p in state.placements],
-        "croquet": None if state.croquet is None else {
+        "croquet": None
+        if state.croquet is None
+        else {
             "coin": state.croquet,
             "kinds": [{"kind": k, "text": t} for k, t in CROQUET_KINDS.items()],
         },
@@ -126,7 +130,8 @@ def legal_inputs(state: State) -> list[Action]:
             out.append(Action("flick", None, {"coin": g.name}))
     if state.croquet is not None:
         out.extend(Action("croquet", me, {"kind": kind}) for kind in CROQUET_KINDS)
-    out.extend(Action("place", None, {"coin": p.coin, "at": list(p.target)})
-               for p in state.placements)
+    out.extend(
+        Action("place", None, {"coin": p.coin, "at": list(p.target)}) for p in state.placements
+    )
     out.append(Action("end_turn", me))
     return out

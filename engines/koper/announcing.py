@@ -21,7 +21,7 @@ HAND_SIZE = 5
 
 
 def seat_name(state: KoperState, seat: int) -> str:
-    """"Light" or "Dark": how rulings name a seat.
+    """ "Light" or "Dark": how rulings name a seat.
 
     >>> from engines.koper.setup import new_state
     >>> seat_name(new_state({"colors": ["dark", "light"]}, seed=1), 0)
@@ -65,7 +65,8 @@ def record_call(state: KoperState, seat: int, hand: Hand) -> tuple[KoperState, l
     used = tuple(u | {hand.text} if s == seat else u for s, u in enumerate(state.used))
     state = _with_call(replace(state, used=(used[0], used[1])), Call(seat, hand))
     event = RuleEvent(
-        "announce", f"{seat_name(state, seat)} announces {hand.text}.",
+        "announce",
+        f"{seat_name(state, seat)} announces {hand.text}.",
         {"seat": seat, "hand": hand.text},
     )
     state, more = next_caller(state)
@@ -109,9 +110,7 @@ def _resolve(state: KoperState) -> tuple[KoperState, RuleEvent]:
         text = "Neither player can announce: nobody removes a checker."
     elif a is None or b is None:
         loser = first.seat if a is None else second.seat
-        text = (
-            f"Only {state.colors[1 - loser]} announced: {state.colors[loser]} removes a checker."
-        )
+        text = f"Only {state.colors[1 - loser]} announced: {state.colors[loser]} removes a checker."
     elif compare(a, b) == 0:
         text = f"{a.text} ties {b.text}: nobody removes a checker."
     else:

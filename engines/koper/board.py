@@ -31,7 +31,7 @@ def on_board(square: Square) -> bool:
 
 
 def square_name(square: Square) -> str:
-    """"a1" for (0, 0): column letter, then the row counted from 1 at the image top."""
+    """ "a1" for (0, 0): column letter, then the row counted from 1 at the image top."""
     return f"{COLUMNS[square[1]]}{square[0] + 1}"
 
 
@@ -70,6 +70,4 @@ def from_edge(edge: str, depth: int, offset: int) -> Square:
 def start_block(edge: str) -> frozenset[Square]:
     """The RULINGS default start: the 4-wide, 3-deep block in the lower-right corner as seen
     from ``edge``."""
-    return frozenset(
-        from_edge(edge, d, k) for d in range(BLOCK_DEPTH) for k in range(BLOCK_WIDTH)
-    )
+    return frozenset(from_edge(edge, d, k) for d in range(BLOCK_DEPTH) for k in range(BLOCK_WIDTH))

@@ -66,9 +66,7 @@ class KoperGame:
                 f"It is not your turn: {state.colors[state.to_act]} is to {_DOING[expected]}."
             )
         if action.kind != expected:
-            return Step.reject(
-                f"You must {_DOING[expected]} now, not {_DOING[action.kind]}."
-            )
+            return Step.reject(f"You must {_DOING[expected]} now, not {_DOING[action.kind]}.")
         return handler(state, seat, action.data)
 
     def legal_actions(self, state: KoperState) -> list[Action]:
@@ -161,7 +159,8 @@ def _move(state: KoperState, seat: int, data: Mapping[str, Any]) -> Step[KoperSt
     state = replace(state, checkers=checkers, moves=(*state.moves, move.text))
     events = [
         RuleEvent(
-            "move", f"{seat_name(state, seat)} moves {move.text}.",
+            "move",
+            f"{seat_name(state, seat)} moves {move.text}.",
             {"seat": seat, "from": list(move.frm), "to": list(move.to)},
         )
     ]
@@ -199,7 +198,8 @@ def _remove(state: KoperState, seat: int, data: Mapping[str, Any]) -> Step[Koper
     state = replace(state, checkers=checkers, cycles=(*state.cycles[:-1], cycle))
     events = [
         RuleEvent(
-            "remove", f"{seat_name(state, seat)} removes the checker on {square_name(at)}.",
+            "remove",
+            f"{seat_name(state, seat)} removes the checker on {square_name(at)}.",
             {"seat": seat, "at": list(at)},
         )
     ]

@@ -71,8 +71,12 @@ _NAMED_RANKS = {c: 2 if c in (Category.FULL_HOUSE, Category.TWO_PAIRS) else 1 fo
 _HAS_SUIT = (Category.STRAIGHT_FLUSH, Category.FLUSH)
 # Lowest possible top card: a straight tops at five at least (the wheel); five distinct ranks that
 # are not a straight top at seven at least (7-5-4-3-2).
-_LOWEST_TOP = {Category.STRAIGHT_FLUSH: 5, Category.STRAIGHT: 5, Category.FLUSH: 7,
-               Category.HIGH_CARD: 7}
+_LOWEST_TOP = {
+    Category.STRAIGHT_FLUSH: 5,
+    Category.STRAIGHT: 5,
+    Category.FLUSH: 7,
+    Category.HIGH_CARD: 7,
+}
 
 
 @dataclass(frozen=True)

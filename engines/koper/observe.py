@@ -26,7 +26,18 @@ from engines.koper.game import GAME
 from engines.koper.state import KoperState, Phase
 
 _COUNT_WORDS = (
-    "No", "A", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven",
+    "No",
+    "A",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Eleven",
     "Twelve",
 )
 
@@ -56,18 +67,20 @@ class _Change:
     def describe(self) -> str:
         """The change in words, e.g. "A light checker moved from e6 to e5"."""
         if len(self.gone) == len(self.new) == 1:
-            return (
-                f"A {self.color} checker moved from {_names(self.gone)} to {_names(self.new)}"
-            )
+            return f"A {self.color} checker moved from {_names(self.gone)} to {_names(self.new)}"
         if len(self.gone) == len(self.new):
             return f"{_count(len(self.gone))} {self.color} checkers moved"
         parts = []
         if self.gone:
-            parts.append(f"{_count(len(self.gone)).lower()} {self.color} {_noun(self.gone)} "
-                         f"left {_names(self.gone)}")
+            parts.append(
+                f"{_count(len(self.gone)).lower()} {self.color} {_noun(self.gone)} "
+                f"left {_names(self.gone)}"
+            )
         if self.new:
-            parts.append(f"{_count(len(self.new)).lower()} {self.color} {_noun(self.new)} "
-                         f"appeared on {_names(self.new)}")
+            parts.append(
+                f"{_count(len(self.new)).lower()} {self.color} {_noun(self.new)} "
+                f"appeared on {_names(self.new)}"
+            )
         text = " and ".join(parts)
         return text[0].upper() + text[1:]
 
@@ -81,8 +94,9 @@ def infer_action(state: KoperState, observed: Mapping[Square, str]) -> Inference
     if not any(c.any for c in changes):
         return Inference("unchanged")
     if state.phase is Phase.OVER or state.to_act is None:
-        return _problem(f"{' '.join(c.describe() + '.' for c in changes if c.any)} "
-                        "The game is over.")
+        return _problem(
+            f"{' '.join(c.describe() + '.' for c in changes if c.any)} The game is over."
+        )
     actor, other = changes[state.to_act], changes[1 - state.to_act]
     actor_color = state.colors[state.to_act]
     if state.phase is Phase.ANNOUNCE:
@@ -94,23 +108,28 @@ def infer_action(state: KoperState, observed: Mapping[Square, str]) -> Inference
         if other.any:
             if not actor.any and len(other.gone) == len(other.new) == 1:
                 return _problem(f"A {other.color} checker moved, but it is {actor_color}'s move.")
-            return _problem(f"{other.describe()}, but it is {actor_color}'s move; put "
-                            f"{_it([other])} back.")
+            return _problem(
+                f"{other.describe()}, but it is {actor_color}'s move; put {_it([other])} back."
+            )
         if len(actor.gone) == len(actor.new) == 1:
-            return _checked(state, Action(
-                "move", state.to_act, {"from": list(actor.gone[0]), "to": list(actor.new[0])}
-            ))
+            return _checked(
+                state,
+                Action(
+                    "move", state.to_act, {"from": list(actor.gone[0]), "to": list(actor.new[0])}
+                ),
+            )
         if len(actor.gone) == len(actor.new):
             return _problem(f"{actor.describe()}; put {_number(len(actor.gone) - 1)} back.")
         return _problem(f"{actor.describe()}; a move takes one checker to another space.")
     # Remove phase: the loser takes exactly one of their own checkers off.
     if other.any:
-        return _problem(f"{other.describe()}, but {actor_color} is to remove a checker; put "
-                        f"{_it([other])} back.")
+        return _problem(
+            f"{other.describe()}, but {actor_color} is to remove a checker; put "
+            f"{_it([other])} back."
+        )
     if len(actor.gone) == 1 and not actor.new:
         return _checked(state, Action("remove", state.to_act, {"at": list(actor.gone[0])}))
-    return _problem(f"{actor.describe()}; {actor_color} must take just one checker off the "
-                    "board.")
+    return _problem(f"{actor.describe()}; {actor_color} must take just one checker off the board.")
 
 
 def _change(state: KoperState, seat: int, observed: Mapping[Square, str]) -> _Change:
@@ -145,7 +164,7 @@ def _count(n: int) -> str:
 
 
 def _number(n: int) -> str:
-    """"one", "two", ... for the count of checkers to put back."""
+    """ "one", "two", ... for the count of checkers to put back."""
     return "one" if n == 1 else _count(n).lower()
 
 

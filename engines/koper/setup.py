@@ -64,8 +64,10 @@ def deal(seed: int) -> Cells:
 
 
 def _cells(raw: Any) -> Cells:
-    if not isinstance(raw, (list, tuple)) or len(raw) != SIZE or any(
-        not isinstance(row, (list, tuple)) or len(row) != SIZE for row in raw
+    if (
+        not isinstance(raw, (list, tuple))
+        or len(raw) != SIZE
+        or any(not isinstance(row, (list, tuple)) or len(row) != SIZE for row in raw)
     ):
         raise EngineError("cells must be 8 rows of 8 entries")
     flat = [c for row in raw for c in row]

@@ -34,7 +34,8 @@ def scene() -> CroquetScene:
     spots = start_spots()
     view = TableView(0.0, LAYOUT, spots, (), ())
     out = RandomPlay(seed=4, aim_sd_deg=0.0, speed_sd=0.0).aim(
-        view, "moons-knight", ("moons-gate", "out"))
+        view, "moons-knight", ("moons-gate", "out")
+    )
     actions = [out, Place("suns-knight", LAYOUT.start_spot("suns", "knight"))]
     return CroquetScene(spots, actions, LAYOUT, fps=120.0, tail_s=1.2, seed=4)
 
@@ -82,9 +83,9 @@ def test_the_watcher_rules_as_the_ground_truth(watched: tuple) -> None:
     assert kinds[0] == "flick" and "pass" in kinds and kinds[-2:] == ["rest", "place"]
     seen = [e.to_json() for e in referee.state.log]
     start = [e.to_json() for e in GAME.new_state({"layout": LAYOUT.to_json()}, 0).log]
-    assert rulings(seen[len(start):]) == rulings(truth_rulings(truth))
+    assert rulings(seen[len(start) :]) == rulings(truth_rulings(truth))
     assert referee.problem is None
-    assert [e["event"] for e in watcher.submitted][-len(kinds):] == kinds
+    assert [e["event"] for e in watcher.submitted][-len(kinds) :] == kinds
 
 
 def test_the_watcher_publishes_the_flick_path_and_a_picture(watched: tuple) -> None:
@@ -139,8 +140,10 @@ def test_an_event_the_engine_rejects_becomes_a_problem(tmp_path: Path) -> None:
     watcher = CroquetWatcher(referee, source, CameraView(max_fps=1000))
     referee.start("croquetnole", watcher.setup_options({"layout": LAYOUT.to_json()}))
     # The players end the game by hand before the camera has seen anything.
-    for kind, data in (("correct", {"coin": "moons-knight", "next": "moons-tower"}),
-                       ("hit", {"coin": "moons-knight", "feature": "moons-tower"})):
+    for kind, data in (
+        ("correct", {"coin": "moons-knight", "next": "moons-tower"}),
+        ("hit", {"coin": "moons-knight", "feature": "moons-tower"}),
+    ):
         assert referee.submit(Action(kind, None, data)).ok
     watcher.process(source.read())
     assert referee.problem is not None
@@ -157,4 +160,5 @@ def test_no_markers_no_game() -> None:
 
 def test_a_rejected_event_is_described() -> None:
     assert describe({"event": "off_table", "coin": "arms-guard", "at": [0, 3]}) == (
-        "a off table (Arms guard)")
+        "a off table (Arms guard)"
+    )

@@ -18,22 +18,26 @@ from vision.markers import (
 def test_the_default_profile_is_the_setup_json_table() -> None:
     p = TableProfile()
     assert p.to_json() == {
-        "markers": {"0": [30.0, 30.0], "1": [834.0, 30.0], "2": [834.0, 834.0],
-                    "3": [30.0, 834.0]},
+        "markers": {"0": [30.0, 30.0], "1": [834.0, 30.0], "2": [834.0, 834.0], "3": [30.0, 834.0]},
         "marker_mm": 40.0,
     }
     assert TableProfile.from_json(p.to_json()) == p
-    custom = {"markers": {"0": [25, 25], "1": [775, 25], "2": [775, 775], "3": [25, 775]},
-              "marker_mm": 50}
+    custom = {
+        "markers": {"0": [25, 25], "1": [775, 25], "2": [775, 775], "3": [25, 775]},
+        "marker_mm": 50,
+    }
     assert TableProfile.from_json(custom).markers[2] == (775.0, 775.0)
 
 
-@pytest.mark.parametrize("bad", [
-    {"markers": {"0": [1, 2], "1": [3, 4], "2": [5, 6]}},
-    {"markers": {"0": [1, 2], "1": [3, 4], "2": [5, 6], "3": "x"}},
-    {"markers": {"0": [1, 2], "1": [3, 4], "2": [5, 6], "3": [7, 8]}, "marker_mm": 0},
-    {"markers": [[1, 2]]},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"markers": {"0": [1, 2], "1": [3, 4], "2": [5, 6]}},
+        {"markers": {"0": [1, 2], "1": [3, 4], "2": [5, 6], "3": "x"}},
+        {"markers": {"0": [1, 2], "1": [3, 4], "2": [5, 6], "3": [7, 8]}, "marker_mm": 0},
+        {"markers": [[1, 2]]},
+    ],
+)
 def test_malformed_profiles_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="table profile"):
         TableProfile.from_json(bad)
@@ -51,5 +55,6 @@ def test_a_drawn_marker_is_read_back_by_the_detector(marker_id: int) -> None:
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY))
     corners, ids, _ = detector.detectMarkers(img)
     assert ids is not None and ids.ravel().tolist() == [marker_id]
-    assert np.allclose(corners[0].reshape(4, 2), [[30, 30], [149, 30], [149, 149], [30, 149]],
-                       atol=1.5)
+    assert np.allclose(
+        corners[0].reshape(4, 2), [[30, 30], [149, 30], [149, 149], [30, 149]], atol=1.5
+    )

@@ -19,12 +19,18 @@ class FallLog:
     def __init__(self) -> None:
         self.falls: list[tuple[str, float, tuple[float, float]]] = []
 
-    def on_step(self, table: CoinTable, t0: float, t1: float, p0: np.ndarray,
-                v0: np.ndarray) -> None:
+    def on_step(
+        self, table: CoinTable, t0: float, t1: float, p0: np.ndarray, v0: np.ndarray
+    ) -> None:
         return None
 
-    def on_off_table(self, table: CoinTable, coin: str, t: float, at: tuple[float, float],
-                     ) -> None:
+    def on_off_table(
+        self,
+        table: CoinTable,
+        coin: str,
+        t: float,
+        at: tuple[float, float],
+    ) -> None:
         self.falls.append((coin, t, at))
 
 
@@ -114,7 +120,7 @@ def test_off_table_is_detected_where_the_centre_crossed_the_edge() -> None:
     table.flick("crowns-knight", (300.0, 1200.0))
     table.advance(2.0, log)
     assert table.status[0] == OFF
-    (coin, t, at), = log.falls
+    ((coin, t, at),) = log.falls
     assert coin == "crowns-knight"
     assert at[1] == pytest.approx(864.0, abs=1e-6)
     # Straight line from (100, 800) with slope 0.25: crossing y = 864 at x = 116.

@@ -22,8 +22,14 @@ LAYOUT = default_layout()
 @functools.lru_cache(maxsize=8)
 def renderer(mode: CameraMode = SMALL, seed: int = 1, **config: object) -> CroquetRenderer:
     """A renderer (cached: building the static scene is the slow part, rendering is pure)."""
-    return render_mode(mode, LAYOUT, seed, RenderConfig(**config),  # type: ignore[arg-type]
-                       tilt_deg=4.0, azimuth_deg=60.0)
+    return render_mode(
+        mode,
+        LAYOUT,
+        seed,
+        RenderConfig(**config),  # type: ignore[arg-type]
+        tilt_deg=4.0,
+        azimuth_deg=60.0,
+    )
 
 
 def first(r: CroquetRenderer, script: str) -> tuple[np.ndarray, FrameTruth]:
@@ -48,16 +54,17 @@ def test_camera_model_agrees_with_opencv_projection() -> None:
     assert np.allclose(mine, theirs.reshape(-1, 2), atol=1e-6)
 
 
-@pytest.mark.parametrize(("mode", "corner_px"), [(MODES["1536x864"], 1.0),
-                                                (MODES["1280x720"], 2.5)])
-def test_markers_are_detected_where_the_camera_model_puts_them(mode: CameraMode,
-                                                               corner_px: float) -> None:
+@pytest.mark.parametrize(
+    ("mode", "corner_px"), [(MODES["1536x864"], 1.0), (MODES["1280x720"], 2.5)]
+)
+def test_markers_are_detected_where_the_camera_model_puts_them(
+    mode: CameraMode, corner_px: float
+) -> None:
     r = renderer(mode, noise_sd=2.0)
     image, _ = first(r, "place moons-knight at (432, 600)")
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY),
-                                       params)
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY), params)
     corners, ids, _ = detector.detectMarkers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     assert ids is not None and sorted(ids.ravel().tolist()) == [0, 1, 2, 3]
     expected = marker_corners_mm(TableProfile())

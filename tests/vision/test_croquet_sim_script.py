@@ -53,11 +53,14 @@ def test_every_kind_of_line_parses() -> None:
     assert rest == actions[2:]
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ("flick moons-knight toward suns-moat at 1 m/s", "unknown feature"),
-    ("place stars-knight at 1 2", "unknown coin"),
-    ("jump moons-knight", "cannot read"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("flick moons-knight toward suns-moat at 1 m/s", "unknown feature"),
+        ("place stars-knight at 1 2", "unknown coin"),
+        ("jump moons-knight", "cannot read"),
+    ],
+)
 def test_bad_lines_are_named(line: str, message: str) -> None:
     with pytest.raises(ValueError, match=rf"line 2: .*{message}"):
         parse_script(f"wait 1 s\n{line}")
@@ -66,8 +69,12 @@ def test_bad_lines_are_named(line: str, message: str) -> None:
 def test_a_knights_course_follows_the_rulings() -> None:
     steps = course("moons")
     assert steps[0] == ("moons-gate", "out")
-    assert steps[1:5] == (("suns-gate", "in"), ("suns-door", None), ("suns-tower", None),
-                          ("suns-gate", "out"))
+    assert steps[1:5] == (
+        ("suns-gate", "in"),
+        ("suns-door", None),
+        ("suns-tower", None),
+        ("suns-gate", "out"),
+    )
     assert steps[-2:] == (("moons-gate", "in"), ("moons-tower", None))
     assert len(steps) == 1 + 3 * 4 + 2
     assert course("arms", ("moons", "arms"))[1] == ("moons-gate", "in")
@@ -76,12 +83,23 @@ def test_a_knights_course_follows_the_rulings() -> None:
 def test_virtual_players_take_turns_and_aim_out_of_their_castle_first() -> None:
     lay = default_layout()
     view = TableView(0.0, lay, setup_positions(lay), (), ())
-    play = RandomPlay(seed=1, flicks=4, hand_rest_share=0.0, lift_share=0.0, guard_share=0.0,
-                      wild_share=0.0,
-                      aim_sd_deg=0.0, speed_sd=0.0)
+    play = RandomPlay(
+        seed=1,
+        flicks=4,
+        hand_rest_share=0.0,
+        lift_share=0.0,
+        guard_share=0.0,
+        wild_share=0.0,
+        aim_sd_deg=0.0,
+        speed_sd=0.0,
+    )
     flicks = [play.next_action(view) for _ in range(4)]
     assert [f.coin for f in flicks if isinstance(f, Flick)] == [
-        "moons-knight", "suns-knight", "crowns-knight", "arms-knight"]
+        "moons-knight",
+        "suns-knight",
+        "crowns-knight",
+        "arms-knight",
+    ]
     first = flicks[0]
     assert isinstance(first, Flick) and first.heading_deg == pytest.approx(-90.0, abs=5.0)
     assert play.next_action(view) is None

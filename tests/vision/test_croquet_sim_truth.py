@@ -35,8 +35,13 @@ def test_a_knight_passes_a_gate_in_and_then_out() -> None:
         flick suns-knight heading -90 deg at 0.85 m/s
     """)
     assert kinds(events) == ["flick", "pass", "rest", "flick", "pass", "rest"]
-    assert events[1] | {"t": 0} == {"t": 0, "event": "pass", "coin": "suns-knight",
-                                    "feature": "moons-gate", "direction": "in"}
+    assert events[1] | {"t": 0} == {
+        "t": 0,
+        "event": "pass",
+        "coin": "suns-knight",
+        "feature": "moons-gate",
+        "direction": "in",
+    }
     assert events[4]["direction"] == "out" and events[4]["feature"] == "moons-gate"
     assert events[0]["t"] < events[1]["t"] < events[2]["t"]
 
@@ -127,10 +132,13 @@ def test_a_coin_put_back_after_falling_is_a_placement() -> None:
 
 
 def test_a_resting_hand_makes_no_event() -> None:
-    assert run("""
+    assert (
+        run("""
         place crowns-guard at (300, 300)
         hand rests near (300, 300) for 0.4 s
-    """) == []
+    """)
+        == []
+    )
 
 
 def test_random_games_are_reproducible_and_rich() -> None:

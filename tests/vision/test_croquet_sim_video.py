@@ -30,8 +30,9 @@ SCRIPT = """
 @pytest.mark.parametrize("suffix", [".avi", ".mp4"])
 def test_video_round_trip(tmp_path: Path, suffix: str) -> None:
     scene = CroquetScene.from_script(SCRIPT)
-    info = write_video(scene, tmp_path / f"scene{suffix}", mode=MODE,
-                       config=RenderConfig(noise_sd=1.0), seed=3)
+    info = write_video(
+        scene, tmp_path / f"scene{suffix}", mode=MODE, config=RenderConfig(noise_sd=1.0), seed=3
+    )
     cap = cv2.VideoCapture(str(info.video))
     assert cap.get(cv2.CAP_PROP_FPS) == pytest.approx(120.0)
     count, first = 0, None
@@ -45,9 +46,14 @@ def test_video_round_trip(tmp_path: Path, suffix: str) -> None:
     assert count == info.frames and first is not None and first.shape == (270, 480, 3)
 
     setup = json.loads(info.setup.read_text())
-    assert setup == {"table": TableProfile().to_json(),
-                     "coins": {"moons-knight": [432.0, 432.0], "suns-guard": [200.0, 700.0],
-                               "crowns-guard": [700.0, 150.0]}}
+    assert setup == {
+        "table": TableProfile().to_json(),
+        "coins": {
+            "moons-knight": [432.0, 432.0],
+            "suns-guard": [200.0, 700.0],
+            "crowns-guard": [700.0, 150.0],
+        },
+    }
     assert Layout.from_json(json.loads(info.layout.read_text())) == scene.layout
 
     truth = json.loads(info.truth.read_text())
@@ -73,8 +79,13 @@ def test_a_video_needs_a_known_container(tmp_path: Path) -> None:
 
 
 def test_simulate_writes_a_scripted_scene_and_refuses_unknown_modes(tmp_path: Path) -> None:
-    info = simulate(tmp_path / "out", script="place moons-knight at (432, 432)\nwait 0.05 s",
-                    mode="1280x720", video_name="s.avi", config=RenderConfig(noise_sd=0.0))
+    info = simulate(
+        tmp_path / "out",
+        script="place moons-knight at (432, 432)\nwait 0.05 s",
+        mode="1280x720",
+        video_name="s.avi",
+        config=RenderConfig(noise_sd=0.0),
+    )
     assert info.size == (1280, 720) and info.video.exists() and info.truth.exists()
     with pytest.raises(ValueError, match="camera mode"):
         simulate(tmp_path, mode="640x480")

@@ -19,8 +19,10 @@ from vision.sim.croquet_scene import CroquetScene
 from vision.sim.croquet_video import write_video
 
 MODE = CameraMode(960, 540, 120.0)
-SCRIPT = ("place suns-knight at 150 650\nplace suns-guard at 150 720\n"
-          "flick suns-knight heading -90 deg at 0.9 m/s")
+SCRIPT = (
+    "place suns-knight at 150 650\nplace suns-guard at 150 720\n"
+    "flick suns-knight heading -90 deg at 0.9 m/s"
+)
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +37,9 @@ def truth(clip_path: Path) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("given_layout", [True, False], ids=["layout", "read"])
-def test_the_video_is_refereed_as_the_truth_says(clip: tuple[Path, dict[str, Any]],
-                                                 given_layout: bool) -> None:
+def test_the_video_is_refereed_as_the_truth_says(
+    clip: tuple[Path, dict[str, Any]], given_layout: bool
+) -> None:
     path, setup = clip
     layout = json.loads((path.parent / "layout.json").read_text()) if given_layout else None
     out = list(analyze_video(path, setup, layout))

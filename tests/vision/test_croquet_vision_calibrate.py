@@ -17,16 +17,14 @@ from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
 
 MODE = CameraMode(1280, 720, 120.0)
-POINTS = np.array([[432.0, 432.0], [200.0, 220.0], [650.0, 432.0], [432.0, 660.0],
-                   [120.0, 760.0]])
+POINTS = np.array([[432.0, 432.0], [200.0, 220.0], [650.0, 432.0], [432.0, 660.0], [120.0, 760.0]])
 
 
 @functools.cache
 def frame() -> tuple[np.ndarray, CameraModel]:
     lay = default_layout()
     cam = CameraModel.over_table(MODE, lay.table)
-    image, _ = next(CroquetRenderer(lay, cam, RenderConfig(), seed=3).frames(
-        CroquetScene({}, [])))
+    image, _ = next(CroquetRenderer(lay, cam, RenderConfig(), seed=3).frames(CroquetScene({}, [])))
     return image, cam
 
 
@@ -41,8 +39,9 @@ def test_calibration_reprojects_the_marker_corners_within_a_pixel_or_two() -> No
 
 
 @pytest.mark.parametrize(("known", "tolerance_mm"), [(False, 2.0), (True, 0.5)])
-def test_table_points_on_a_coin_top_map_back_to_where_they_are(known: bool,
-                                                               tolerance_mm: float) -> None:
+def test_table_points_on_a_coin_top_map_back_to_where_they_are(
+    known: bool, tolerance_mm: float
+) -> None:
     image, cam = frame()
     intrinsics = CameraIntrinsics.from_json(cam.to_json()) if known else None
     cal = calibrate(image, TableProfile(), intrinsics)

@@ -31,8 +31,10 @@ def run(script: str) -> SceneRun:
 
 
 def keys(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return [(e["event"], e.get("coin"), e.get("feature") or e.get("target"), e.get("direction"))
-            for e in events]
+    return [
+        (e["event"], e.get("coin"), e.get("feature") or e.get("target"), e.get("direction"))
+        for e in events
+    ]
 
 
 def assert_matches_truth(r: SceneRun) -> None:
@@ -43,15 +45,23 @@ def assert_matches_truth(r: SceneRun) -> None:
 
 
 SCENES = {
-    "pass": ("place moons-knight at 442 552\nflick moons-knight heading -90 deg at 0.9 m/s",
-             ("pass", "moons-knight", "moons-gate", "out")),
-    "hit": ("place moons-knight at 330 432\nflick moons-knight heading 180 deg at 1.2 m/s",
-            ("hit", "moons-knight", "suns-tower", None)),
-    "strike": ("place suns-knight at 150 650\nplace arms-guard at 150 720\n"
-               "flick suns-knight toward arms-guard at 0.8 m/s",
-               ("strike", "suns-knight", "arms-guard", None)),
-    "off_table": ("place suns-knight at 100 700\nflick suns-knight heading 180 deg at 1.5 m/s",
-                  ("off_table", "suns-knight", None, None)),
+    "pass": (
+        "place moons-knight at 442 552\nflick moons-knight heading -90 deg at 0.9 m/s",
+        ("pass", "moons-knight", "moons-gate", "out"),
+    ),
+    "hit": (
+        "place moons-knight at 330 432\nflick moons-knight heading 180 deg at 1.2 m/s",
+        ("hit", "moons-knight", "suns-tower", None),
+    ),
+    "strike": (
+        "place suns-knight at 150 650\nplace arms-guard at 150 720\n"
+        "flick suns-knight toward arms-guard at 0.8 m/s",
+        ("strike", "suns-knight", "arms-guard", None),
+    ),
+    "off_table": (
+        "place suns-knight at 100 700\nflick suns-knight heading 180 deg at 1.5 m/s",
+        ("off_table", "suns-knight", None, None),
+    ),
 }
 
 
@@ -70,8 +80,12 @@ def test_the_pass_in_through_a_door_and_where_the_coin_rests() -> None:
     assert ("pass", "moons-knight", "suns-door", "in") in keys(r.found)
     rest = [e for e in r.found if e["event"] == "rest"][-1]
     truth = [e for e in r.truth if e["event"] == "rest"][-1]
-    assert np.hypot(*np.subtract(rest["positions"]["moons-knight"],
-                                 truth["positions"]["moons-knight"])) < 2.0
+    assert (
+        np.hypot(
+            *np.subtract(rest["positions"]["moons-knight"], truth["positions"]["moons-knight"])
+        )
+        < 2.0
+    )
 
 
 def test_the_off_table_point_is_on_the_edge_where_it_left() -> None:
@@ -84,16 +98,18 @@ def test_the_off_table_point_is_on_the_edge_where_it_left() -> None:
 # -- swept-path rules on hand-made tracks ---------------------------------------------------------
 
 
-def frames(detector: EventDetector, coin: str, path: list[tuple[float, float]],
-           start: int = 1) -> list[dict[str, Any]]:
+def frames(
+    detector: EventDetector, coin: str, path: list[tuple[float, float]], start: int = 1
+) -> list[dict[str, Any]]:
     """Feed a coin sliding along ``path`` (one point per frame), then resting there."""
     out: list[dict[str, Any]] = []
     for k, p in enumerate(path, start):
         began = {coin: (k - 0.5) / 120} if k == start else {}
         out += detector.update(TrackFrame(k, k / 120, {coin: p}, frozenset({coin}), began))
     k = start + len(path)
-    out += detector.update(TrackFrame(k, k / 120, {coin: path[-1]}, frozenset(),
-                                      stopped={coin: k / 120}))
+    out += detector.update(
+        TrackFrame(k, k / 120, {coin: path[-1]}, frozenset(), stopped={coin: k / 120})
+    )
     return out
 
 

@@ -22,9 +22,14 @@ MODE = CameraMode(1280, 720, 120.0)
 def shifted() -> Layout:
     """The default castles moved 25 mm right and 15 mm up, each tile turned a little."""
     base = default_layout()
-    tiles = tuple(dataclasses.replace(t, center=(t.center[0] + 25.0, t.center[1] - 15.0),
-                                      angle_deg=(-6.0 + 3.0 * k) % 12.0 - 6.0)
-                  for k, t in enumerate(base.tiles))
+    tiles = tuple(
+        dataclasses.replace(
+            t,
+            center=(t.center[0] + 25.0, t.center[1] - 15.0),
+            angle_deg=(-6.0 + 3.0 * k) % 12.0 - 6.0,
+        )
+        for k, t in enumerate(base.tiles)
+    )
     return Layout(tiles, base.castles, base.table)
 
 

@@ -31,8 +31,7 @@ def kinds(r: SceneRun) -> list[tuple[Any, ...]]:
 
 
 def test_a_hand_resting_over_a_coin_changes_nothing_and_the_coin_keeps_its_name() -> None:
-    r = run(PAIR + "hand rests near 610 650 for 0.5 s\n"
-            "flick arms-guard heading 90 deg at 0.5 m/s")
+    r = run(PAIR + "hand rests near 610 650 for 0.5 s\nflick arms-guard heading 90 deg at 0.5 m/s")
     assert kinds(r) == [("flick", "arms-guard"), ("rest", None)]
     assert r.swaps == 0
     assert len(r.rest_errors) == 2 and max(r.rest_errors) < 2.0

@@ -41,8 +41,9 @@ from vision.sources import SourceError, VideoFileSource
 Event = dict[str, Any]
 
 
-def parse_setup(setup: Mapping[str, Any]) -> tuple[TableProfile, dict[str, Point],
-                                                    CameraIntrinsics | None]:
+def parse_setup(
+    setup: Mapping[str, Any],
+) -> tuple[TableProfile, dict[str, Point], CameraIntrinsics | None]:
     """The SETUP JSON's table profile, coin positions and (optional) camera; VisionError if it
     is malformed."""
     try:
@@ -65,8 +66,15 @@ def _rulings(state: Any, event: Event) -> tuple[Any, list[Event]]:
     step = GAME.apply(state, Action(event["event"], None, data))
     t = event["t"]
     if not step.ok or step.state is None:
-        return state, [{"t": t, "event": "ruling", "kind": "rejected", "text": step.reason,
-                        "data": {"observed": event["event"], **data}}]
+        return state, [
+            {
+                "t": t,
+                "event": "ruling",
+                "kind": "rejected",
+                "text": step.reason,
+                "data": {"observed": event["event"], **data},
+            }
+        ]
     return step.state, [{"t": t, "event": "ruling", **r.to_json()} for r in step.events]
 
 
@@ -85,24 +93,35 @@ def referee(
         raise UnusableVideo("the video has no frames")
     cal: Calibration = calibrate(first, profile, camera, config)
     try:
-        lay = Layout.from_json(layout) if layout is not None else read_layout(
-            first, cal, table_size(profile), config)
+        lay = (
+            Layout.from_json(layout)
+            if layout is not None
+            else read_layout(first, cal, table_size(profile), config)
+        )
     except EngineError as exc:
         raise VisionError(str(exc)) from exc
     players = [c for c in lay.castle_names if any(coin_owner(k) == c for k in coins)]
     try:
-        state = GAME.new_state({"layout": lay.to_json(),
-                                "players": players or list(lay.castle_names)}, 0)
+        state = GAME.new_state(
+            {"layout": lay.to_json(), "players": players or list(lay.castle_names)}, 0
+        )
     except EngineError as exc:
         raise VisionError(f"setup: {exc}") from exc
     for coin, at in coins.items():
         if coin_owner(coin) in lay.castle_names:
-            state, out = _rulings(state, {"t": 0.0, "event": "place", "coin": coin,
-                                          "at": [at[0], at[1]]})
+            state, out = _rulings(
+                state, {"t": 0.0, "event": "place", "coin": coin, "at": [at[0], at[1]]}
+            )
             yield from out
-    tracker = CoinTracker(first, cal, coins, tuple(c for c in COINS
-                                                   if coin_owner(c) in lay.castle_names),
-                          lay.table, fps, config)
+    tracker = CoinTracker(
+        first,
+        cal,
+        coins,
+        tuple(c for c in COINS if coin_owner(c) in lay.castle_names),
+        lay.table,
+        fps,
+        config,
+    )
     detector = EventDetector(lay, fps, config)
     detector.start(tracker.positions())
     pending: list[tuple[float, int, Event]] = []

@@ -80,8 +80,9 @@ class Calibration:
     ) -> Calibration:
         """Fit the pose to matching marker corners (table mm on the table plane, image px)."""
         ids = sorted(set(table_mm) & set(image_px))
-        obj = np.vstack([np.column_stack([table_mm[i], np.zeros(len(table_mm[i]))])
-                         for i in ids]).astype(np.float64)
+        obj = np.vstack(
+            [np.column_stack([table_mm[i], np.zeros(len(table_mm[i]))]) for i in ids]
+        ).astype(np.float64)
         img = np.vstack([image_px[i] for i in ids]).astype(np.float64)
         if camera is not None:
             k = np.array(camera.matrix, float)
@@ -91,8 +92,9 @@ class Calibration:
             dist = np.zeros(5)
             h, _ = cv2.findHomography(obj[:, :2], img)
             scale = float(np.sqrt(abs(np.linalg.det(h[:2, :2] / h[2, 2]))))
-            k = np.array([[0.0, 0.0, (size[0] - 1) / 2], [0.0, 0.0, (size[1] - 1) / 2],
-                          [0.0, 0.0, 1.0]])
+            k = np.array(
+                [[0.0, 0.0, (size[0] - 1) / 2], [0.0, 0.0, (size[1] - 1) / 2], [0.0, 0.0, 1.0]]
+            )
             f = scale * config.nominal_camera_height_mm
             for _ in range(3):
                 k[0, 0] = k[1, 1] = f
@@ -117,8 +119,9 @@ class Calibration:
         if not len(mm):
             return np.zeros((0, 2))
         world = np.column_stack([mm, np.full(len(mm), -height_mm)])
-        px, _ = cv2.projectPoints(world, cv2.Rodrigues(self.rotation)[0], self.tvec,
-                                  self.matrix, self.dist)
+        px, _ = cv2.projectPoints(
+            world, cv2.Rodrigues(self.rotation)[0], self.tvec, self.matrix, self.dist
+        )
         return px.reshape(-1, 2)
 
     def to_table(self, px: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
@@ -149,8 +152,9 @@ class Calibration:
         }
 
 
-def _pose(obj: np.ndarray, img: np.ndarray, k: np.ndarray,
-          dist: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _pose(
+    obj: np.ndarray, img: np.ndarray, k: np.ndarray, dist: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     ok, rvec, tvec = cv2.solvePnP(obj, img, k, dist, flags=cv2.SOLVEPNP_IPPE)
     if not ok:
         raise NoTableMarkers("calibration: the marker corners do not fit a camera pose")
@@ -158,17 +162,24 @@ def _pose(obj: np.ndarray, img: np.ndarray, k: np.ndarray,
     return cv2.Rodrigues(rvec)[0], tvec.ravel()
 
 
-def _radial(obj: np.ndarray, img: np.ndarray, k: np.ndarray,
-            size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _radial(
+    obj: np.ndarray, img: np.ndarray, k: np.ndarray, size: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pose and the first radial distortion term with the focal length and principal point held:
     the markers' corners span enough of each corner's radius to pin k1 down (on the simulated
     Camera Module 3 this cuts the error mid-table from about 3 mm to under 1 mm)."""
-    flags = (cv2.CALIB_USE_INTRINSIC_GUESS | cv2.CALIB_FIX_PRINCIPAL_POINT
-             | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_FIX_FOCAL_LENGTH
-             | cv2.CALIB_ZERO_TANGENT_DIST | cv2.CALIB_FIX_K2 | cv2.CALIB_FIX_K3)
+    flags = (
+        cv2.CALIB_USE_INTRINSIC_GUESS
+        | cv2.CALIB_FIX_PRINCIPAL_POINT
+        | cv2.CALIB_FIX_ASPECT_RATIO
+        | cv2.CALIB_FIX_FOCAL_LENGTH
+        | cv2.CALIB_ZERO_TANGENT_DIST
+        | cv2.CALIB_FIX_K2
+        | cv2.CALIB_FIX_K3
+    )
     _, _, dist, rvecs, tvecs = cv2.calibrateCamera(
-        [obj.astype(np.float32)], [img.astype(np.float32)], size, k.copy(), np.zeros(5),
-        flags=flags)
+        [obj.astype(np.float32)], [img.astype(np.float32)], size, k.copy(), np.zeros(5), flags=flags
+    )
     return cv2.Rodrigues(rvecs[0])[0], np.asarray(tvecs[0], float).ravel(), dist.ravel()
 
 
@@ -182,12 +193,14 @@ def find_markers(image: np.ndarray) -> dict[int, np.ndarray]:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY),
-                                       params)
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY), params)
     found: dict[int, np.ndarray] = {}
     for scale in (2, 1):
-        img = grey if scale == 1 else cv2.resize(grey, None, fx=scale, fy=scale,
-                                                 interpolation=cv2.INTER_CUBIC)
+        img = (
+            grey
+            if scale == 1
+            else cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        )
         corners, ids, _ = detector.detectMarkers(img)
         for c, i in zip(corners, [] if ids is None else ids.ravel(), strict=True):
             if int(i) in MARKER_IDS and int(i) not in found:
@@ -215,4 +228,3 @@ def calibrate(
         )
     h, w = image.shape[:2]
     return Calibration.from_points(marker_corners_mm(profile), found, (w, h), camera, config)
-

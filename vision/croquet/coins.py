@@ -41,8 +41,11 @@ def _hue(bgr: tuple[int, int, int]) -> np.ndarray:
 
 
 #: Unit chroma vectors of the coloured suits (FACTS: piecepackr's defaults, BGR).
-_SUIT_HUES = {"suns": _hue((0, 94, 213)), "crowns": _hue((115, 158, 0)),
-              "arms": _hue((233, 180, 86))}
+_SUIT_HUES = {
+    "suns": _hue((0, 94, 213)),
+    "crowns": _hue((115, 158, 0)),
+    "arms": _hue((233, 180, 86)),
+}
 
 
 def expected_look(coin: str) -> str:
@@ -69,8 +72,12 @@ def _chroma(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return lo, cv2.subtract(cv2.max(cv2.max(b, g), r), lo)
 
 
-def static_white(image: np.ndarray, coins_px: Sequence[tuple[float, float]], radius_px: float,
-                 config: CroquetVisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+def static_white(
+    image: np.ndarray,
+    coins_px: Sequence[tuple[float, float]],
+    radius_px: float,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+) -> np.ndarray:
     """The pixels of the set-up frame that look like a piece's white (tiles, their sides, the
     markers' paper) except around the coins standing there: a bool mask, grown by 2 px."""
     lo, chroma = _chroma(image)
@@ -80,23 +87,25 @@ def static_white(image: np.ndarray, coins_px: Sequence[tuple[float, float]], rad
     return cv2.dilate(white, np.ones((5, 5), np.uint8)).astype(bool)
 
 
-def face_mask(patch: np.ndarray, static: np.ndarray,
-              config: CroquetVisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+def face_mask(
+    patch: np.ndarray, static: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG
+) -> np.ndarray:
     """The coin faces in a window: bright, grey, not static white, holes filled (uint8 0/255)."""
     lo, chroma = _chroma(patch)
     grey = (chroma <= config.face_max_chroma) & ~static
     if not grey.any():
         return np.zeros(lo.shape, np.uint8)
     level = float(lo[grey].max())
-    face = (grey & (lo >= max(config.face_min_level, config.face_fraction * level)))
+    face = grey & (lo >= max(config.face_min_level, config.face_fraction * level))
     mask = face.astype(np.uint8) * 255
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(mask, contours, -1, 255, -1)
     return mask
 
 
-def coin_look(patch: np.ndarray, mask: np.ndarray,
-              config: CroquetVisionConfig = DEFAULT_CONFIG) -> str:
+def coin_look(
+    patch: np.ndarray, mask: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG
+) -> str:
     """The colour of the symbol inside a coin's filled mask: a suit name or "ink"."""
     lo, chroma = _chroma(patch)
     inside = mask > 0
@@ -119,8 +128,9 @@ def suit_of(pixels: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG) ->
     return max(_SUIT_HUES, key=lambda suit: float(hue @ _SUIT_HUES[suit]))
 
 
-def _mean_shift(mask: np.ndarray, start: tuple[float, float], radius: float,
-                steps: int = 6) -> tuple[float, float, float]:
+def _mean_shift(
+    mask: np.ndarray, start: tuple[float, float], radius: float, steps: int = 6
+) -> tuple[float, float, float]:
     """Centre of the coin under a disc window started at ``start`` (patch px), and its area."""
     ys, xs = np.nonzero(mask)
     cx, cy = start
@@ -168,16 +178,26 @@ def find_blobs(
             continue
         if _cut(stats[k], (x0, y0, x1, y1), (w, h)):
             if grow:
-                return find_blobs(frame, static, (x0 - grow, y0 - grow, x1 + grow, y1 + grow),
-                                  seeds, coin_area_px, config, grow=0)
+                return find_blobs(
+                    frame,
+                    static,
+                    (x0 - grow, y0 - grow, x1 + grow, y1 + grow),
+                    seeds,
+                    coin_area_px,
+                    config,
+                    grow=0,
+                )
             continue
         part = (labels == k).astype(np.uint8) * 255
         centres = [(float(centroids[k][0]), float(centroids[k][1]), area)]
         if area > 1.35 * coin_area_px:
             bx, by, bw, bh = stats[k, :4]
-            inside = [(sx - x0, sy - y0) for sx, sy in seeds
-                      if bx - radius <= sx - x0 <= bx + bw + radius
-                      and by - radius <= sy - y0 <= by + bh + radius]
+            inside = [
+                (sx - x0, sy - y0)
+                for sx, sy in seeds
+                if bx - radius <= sx - x0 <= bx + bw + radius
+                and by - radius <= sy - y0 <= by + bh + radius
+            ]
             if inside:
                 centres = [_mean_shift(part, s, radius) for s in inside]
         for cx, cy, a in centres:
@@ -186,8 +206,14 @@ def find_blobs(
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
             look = coin_look(patch, cv2.bitwise_and(part, disc), config)
-            blobs.append(CoinBlob((cx + x0, cy + y0), min(a, coin_area_px), look,
-                                  len(centres) > 1 or area > 1.35 * coin_area_px))
+            blobs.append(
+                CoinBlob(
+                    (cx + x0, cy + y0),
+                    min(a, coin_area_px),
+                    look,
+                    len(centres) > 1 or area > 1.35 * coin_area_px,
+                )
+            )
     return dedupe(blobs, radius)
 
 
@@ -196,8 +222,12 @@ def _cut(stat: np.ndarray, box: tuple[int, int, int, int], size: tuple[int, int]
     another window holds it whole)."""
     x, y, w, h = (int(v) for v in stat[:4])
     x0, y0, x1, y1 = box
-    return ((x == 0 and x0 > 0) or (y == 0 and y0 > 0) or (x + w == x1 - x0 and x1 < size[0])
-            or (y + h == y1 - y0 and y1 < size[1]))
+    return (
+        (x == 0 and x0 > 0)
+        or (y == 0 and y0 > 0)
+        or (x + w == x1 - x0 and x1 < size[0])
+        or (y + h == y1 - y0 and y1 < size[1])
+    )
 
 
 def dedupe(blobs: list[CoinBlob], within: float) -> list[CoinBlob]:

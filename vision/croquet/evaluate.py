@@ -80,8 +80,9 @@ class SceneRun:
         self.seconds += other.seconds
 
 
-def match_events(found: Sequence[Event], truth: Sequence[Event], time_tol_s: float,
-                 place_tol_s: float) -> list[tuple[Event, Event]]:
+def match_events(
+    found: Sequence[Event], truth: Sequence[Event], time_tol_s: float, place_tol_s: float
+) -> list[tuple[Event, Event]]:
     """Pairs (found, true) of matching events, each event used once, nearest in time first."""
     candidates = []
     for i, f in enumerate(found):
@@ -121,9 +122,13 @@ def _swaps(tracker: CoinTracker, truth: FrameTruth, swapped: set[tuple[str, str]
     return new
 
 
-def referee_scene(scene: CroquetScene, renderer: CroquetRenderer, camera_known: bool = False,
-                  config: CroquetVisionConfig = DEFAULT_CONFIG,
-                  rest_tol_s: float = 0.2) -> SceneRun:
+def referee_scene(
+    scene: CroquetScene,
+    renderer: CroquetRenderer,
+    camera_known: bool = False,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+    rest_tol_s: float = 0.2,
+) -> SceneRun:
     """Track one scene frame by frame as it is drawn and compare with its ground truth."""
     run = SceneRun()
     frames = renderer.frames(scene)
@@ -131,8 +136,9 @@ def referee_scene(scene: CroquetScene, renderer: CroquetRenderer, camera_known: 
     known = CameraIntrinsics.from_json(renderer.camera.to_json()) if camera_known else None
     cal = calibrate(first, renderer.profile, known, config)
     layout: Layout = scene.layout
-    tracker = CoinTracker(first, cal, scene.setup, tuple(scene.names), layout.table,
-                          scene.fps, config)
+    tracker = CoinTracker(
+        first, cal, scene.setup, tuple(scene.names), layout.table, scene.fps, config
+    )
     detector = EventDetector(layout, scene.fps, config)
     detector.start(tracker.positions())
     swapped: set[tuple[str, str]] = set()
@@ -144,18 +150,24 @@ def referee_scene(scene: CroquetScene, renderer: CroquetRenderer, camera_known: 
         run.frames += 1
         run.swaps += _swaps(tracker, truth, swapped)
     run.truth = scene.events
-    rests = match_events([e for e in run.found if e["event"] == "rest"],
-                         [e for e in run.truth if e["event"] == "rest"], rest_tol_s, 0.0)
+    rests = match_events(
+        [e for e in run.found if e["event"] == "rest"],
+        [e for e in run.truth if e["event"] == "rest"],
+        rest_tol_s,
+        0.0,
+    )
     for f, g in rests:
         for coin, at in g["positions"].items():
             if coin in f["positions"]:
-                run.rest_errors.append(float(np.hypot(*(np.array(f["positions"][coin])
-                                                        - np.array(at)))))
+                run.rest_errors.append(
+                    float(np.hypot(*(np.array(f["positions"][coin]) - np.array(at))))
+                )
     return run
 
 
-def evaluate(specs: Iterable[EvalSpec] = (EvalSpec(),),
-             config: CroquetVisionConfig = DEFAULT_CONFIG) -> dict[str, Any]:
+def evaluate(
+    specs: Iterable[EvalSpec] = (EvalSpec(),), config: CroquetVisionConfig = DEFAULT_CONFIG
+) -> dict[str, Any]:
     """Run every spec's scenes and report the measures (see the module doc) as JSON."""
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
@@ -167,8 +179,7 @@ def evaluate(specs: Iterable[EvalSpec] = (EvalSpec(),),
                 scene = CroquetScene.random(seed, spec.flicks, default_layout())
                 cam = CameraModel.over_table(spec.mode, scene.layout.table)
                 renderer = CroquetRenderer(scene.layout, cam, spec.render, seed=seed)
-                run = referee_scene(scene, renderer, spec.camera_known, config,
-                                    4 * spec.time_tol_s)
+                run = referee_scene(scene, renderer, spec.camera_known, config, 4 * spec.time_tol_s)
                 tally.add(run)
                 throughput.setdefault(spec.mode.name, []).append(run.frames / run.seconds)
         return report(tally, throughput, specs)
@@ -176,18 +187,24 @@ def evaluate(specs: Iterable[EvalSpec] = (EvalSpec(),),
         cv2.setNumThreads(threads)
 
 
-def report(tally: SceneRun, throughput: Mapping[str, list[float]],
-           specs: Iterable[EvalSpec]) -> dict[str, Any]:
+def report(
+    tally: SceneRun, throughput: Mapping[str, list[float]], specs: Iterable[EvalSpec]
+) -> dict[str, Any]:
     """The measures as JSON: events per kind, swaps, rest position error, throughput."""
     spec = next(iter(specs), EvalSpec())
     kinds: dict[str, Any] = {}
     for kind in KINDS:
         f = [e for e in tally.found if e["event"] == kind]
         g = [e for e in tally.truth if e["event"] == kind]
-        hit = len(match_events(f, g, spec.time_tol_s, spec.place_tol_s)) if kind != "rest" else \
-            len(match_events(f, g, spec.time_tol_s * 4, 0.0))
+        hit = (
+            len(match_events(f, g, spec.time_tol_s, spec.place_tol_s))
+            if kind != "rest"
+            else len(match_events(f, g, spec.time_tol_s * 4, 0.0))
+        )
         kinds[kind] = {
-            "true": len(g), "found": len(f), "matched": hit,
+            "true": len(g),
+            "found": len(f),
+            "matched": hit,
             "precision": round(hit / len(f), 4) if f else None,
             "recall": round(hit / len(g), 4) if g else None,
         }
@@ -202,8 +219,14 @@ def report(tally: SceneRun, throughput: Mapping[str, list[float]],
             "max": round(max(errors), 3) if errors else None,
             "coins": len(errors),
         },
-        "track_fps": {name: {"median": round(statistics.median(v), 1),
-                             "min": round(min(v), 1), "max": round(max(v), 1), "scenes": len(v)}
-                      for name, v in throughput.items()},
+        "track_fps": {
+            name: {
+                "median": round(statistics.median(v), 1),
+                "min": round(min(v), 1),
+                "max": round(max(v), 1),
+                "scenes": len(v),
+            }
+            for name, v in throughput.items()
+        },
         "camera_fps": 120.0,
     }

@@ -101,8 +101,9 @@ def _clip(a: np.ndarray, b: np.ndarray, half: np.ndarray) -> tuple[float, float]
 class EventDetector:
     """Turns :class:`TrackFrame` reports into event objects (see the module doc)."""
 
-    def __init__(self, layout: Layout, fps: float,
-                 config: CroquetVisionConfig = DEFAULT_CONFIG) -> None:
+    def __init__(
+        self, layout: Layout, fps: float, config: CroquetVisionConfig = DEFAULT_CONFIG
+    ) -> None:
         self.cfg = config
         self.dt = 1.0 / fps
         self.corridors = []
@@ -136,8 +137,9 @@ class EventDetector:
     def _tile_local(tile: Tile, p: np.ndarray) -> np.ndarray:
         a = math.radians(tile.angle_deg)
         d = p - np.array(tile.center)
-        return np.array([d[0] * math.cos(a) + d[1] * math.sin(a),
-                         -d[0] * math.sin(a) + d[1] * math.cos(a)])
+        return np.array(
+            [d[0] * math.cos(a) + d[1] * math.sin(a), -d[0] * math.sin(a) + d[1] * math.cos(a)]
+        )
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -187,8 +189,9 @@ class EventDetector:
             out.append({"t": round(frame.t, 4), "event": "place", "coin": coin, "at": list(at)})
             self._reset(coin, np.array(at, float))
         for coin, at, t in frame.fell:
-            out.append({"t": round(float(t), 4), "event": "off_table", "coin": coin,
-                        "at": list(at)})
+            out.append(
+                {"t": round(float(t), 4), "event": "off_table", "coin": coin, "at": list(at)}
+            )
             self.stop_t = max(self.stop_t, float(t))
             self._forget(coin)
         for coin in frame.relabelled:
@@ -236,13 +239,19 @@ class EventDetector:
         if frame.stopped:
             self.stop_t = max(self.stop_t, *frame.stopped.values())
         if self.flicked and not frame.moving and not frame.started:
-            out.append({"t": round(self.stop_t, 4), "event": "rest",
-                        "positions": {c: list(p) for c, p in frame.positions.items()}})
+            out.append(
+                {
+                    "t": round(self.stop_t, 4),
+                    "event": "rest",
+                    "positions": {c: list(p) for c, p in frame.positions.items()},
+                }
+            )
             self.flicked = False
         return sorted(out, key=lambda e: e["t"])
 
-    def _flicked_into(self, coin: str, a: np.ndarray, began: float, frame: TrackFrame,
-                      out: list[Event]) -> None:
+    def _flicked_into(
+        self, coin: str, a: np.ndarray, began: float, frame: TrackFrame, out: list[Event]
+    ) -> None:
         """A coin flicked from right beside a tower, the hand on the tower's far side, was
         driven into it: a hit the frames cannot show."""
         hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
@@ -252,11 +261,15 @@ class EventDetector:
             gap = tile.distance_to((float(a[0]), float(a[1]))) - _R
             into = np.array(tile.center) - a
             into /= max(float(np.hypot(*into)), 1e-9)
-            if gap <= self.cfg.start_gap_mm and float(-hand @ into) > 0.5 and (
-                    coin, k) not in self.on_tower:
+            if (
+                gap <= self.cfg.start_gap_mm
+                and float(-hand @ into) > 0.5
+                and (coin, k) not in self.on_tower
+            ):
                 self.on_tower.add((coin, k))
-                out.append({"t": round(began + 0.004, 4), "event": "hit", "coin": coin,
-                            "feature": name})
+                out.append(
+                    {"t": round(began + 0.004, 4), "event": "hit", "coin": coin, "feature": name}
+                )
 
     def _behind(self, hidden: str, a: np.ndarray, b: np.ndarray) -> bool:
         """Whether a coin that slid from ``a`` to ``b`` moves away from ``hidden`` (within
@@ -282,12 +295,13 @@ class EventDetector:
                 when = min(frame.started[mover], began - self.dt)
                 out.append({"t": round(when, 4), "event": "flick", "coin": mover})
                 self.flick_at[mover] = frame.index
-                out.append({"t": round(began, 4), "event": "strike", "coin": mover,
-                            "target": coin})
+                out.append({"t": round(began, 4), "event": "strike", "coin": mover, "target": coin})
                 self.contact.add(frozenset((mover, coin)))
                 found.add(mover)
-            elif (all(h not in frame.hidden for h in under)
-                  or frame.index - index > self.cfg.defer_frames):
+            elif (
+                all(h not in frame.hidden for h in under)
+                or frame.index - index > self.cfg.defer_frames
+            ):
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
                 self.flick_at[coin] = frame.index
             else:
@@ -297,8 +311,9 @@ class EventDetector:
 
     # -- detectors -------------------------------------------------------------------------------
 
-    def _path(self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
-              at: Mapping[str, Point]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _path(
+        self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], at: Mapping[str, Point]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Start, end and the no-bounce end (start plus the last step) of a coin's path."""
         if coin in seg:
             a, b = seg[coin]
@@ -316,8 +331,12 @@ class EventDetector:
         t0 = min(self._t0.get(c, self._t1 - self.dt) for c in coins)
         return round(float(t0 + u * (self._t1 - t0)), 4)
 
-    def _strikes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
-                 at: Mapping[str, Point], out: list[Event]) -> set[str]:
+    def _strikes(
+        self,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        at: Mapping[str, Point],
+        out: list[Event],
+    ) -> set[str]:
         """New contacts between coins; returns the coins struck (the targets)."""
         cfg = self.cfg
         struck: set[str] = set()
@@ -344,8 +363,7 @@ class EventDetector:
                         vi, vj = float(np.hypot(*(bi - ai))), float(np.hypot(*(bj - aj)))
                     mover, target = (i, j) if vi >= vj else (j, i)
                     when = self._when(u if d <= COIN_MM + cfg.touch_mm else up, i, j)
-                    out.append({"t": when, "event": "strike", "coin": mover,
-                                "target": target})
+                    out.append({"t": when, "event": "strike", "coin": mover, "target": target})
                     struck.add(target)
             elif float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm:
                 self.contact.discard(pair)
@@ -362,13 +380,18 @@ class EventDetector:
                 if min(d, dp) <= _R + cfg.touch_mm:
                     if (coin, k) not in self.on_tower:
                         self.on_tower.add((coin, k))
-                        out.append({"t": self._when(u, coin), "event": "hit",
-                                    "coin": coin, "feature": name})
+                        out.append(
+                            {
+                                "t": self._when(u, coin),
+                                "event": "hit",
+                                "coin": coin,
+                                "feature": name,
+                            }
+                        )
                 elif tile.distance_to((float(b[0]), float(b[1]))) > _R + cfg.separate_mm:
                     self.on_tower.discard((coin, k))
 
-    def _passes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
-                out: list[Event]) -> None:
+    def _passes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         for coin, (a, b) in seg.items():
             for c, cor in enumerate(self.corridors):
                 half = np.array([cor.half_width, cor.half_depth])
@@ -388,9 +411,15 @@ class EventDetector:
                 p = la + u1 * (lb - la)
                 self.inside[(coin, c)] = 0
                 if _at_mouth(p, half) and state == -int(np.sign(p[1])):
-                    out.append({"t": self._when(u1, coin), "event": "pass",
-                                "coin": coin, "feature": cor.feature,
-                                "direction": "in" if p[1] > 0 else "out"})
+                    out.append(
+                        {
+                            "t": self._when(u1, coin),
+                            "event": "pass",
+                            "coin": coin,
+                            "feature": cor.feature,
+                            "direction": "in" if p[1] > 0 else "out",
+                        }
+                    )
 
 
 def _at_mouth(p: np.ndarray, half: np.ndarray) -> bool:

@@ -39,25 +39,33 @@ def table_size(profile: TableProfile) -> Point:
     return (max(xs) + min(xs), max(ys) + min(ys))
 
 
-def rectify(image: np.ndarray, cal: Calibration, table: Point, height_mm: float,
-            px_per_mm: float = 1.0) -> np.ndarray:
+def rectify(
+    image: np.ndarray, cal: Calibration, table: Point, height_mm: float, px_per_mm: float = 1.0
+) -> np.ndarray:
     """The table as seen straight down on the plane ``height_mm`` above it (``px_per_mm``)."""
     w, h = round(table[0] * px_per_mm), round(table[1] * px_per_mm)
     xs, ys = np.meshgrid((np.arange(w) + 0.5) / px_per_mm, (np.arange(h) + 0.5) / px_per_mm)
     px = cal.to_image(np.column_stack([xs.ravel(), ys.ravel()]), height_mm)
     maps = px.reshape(h, w, 2).astype(np.float32)
-    return cv2.remap(image, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return cv2.remap(
+        image,
+        maps[..., 0],
+        maps[..., 1],
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=0,
+    )
 
 
-def find_tiles(top: np.ndarray, profile: TableProfile,
-               config: CroquetVisionConfig = DEFAULT_CONFIG) -> list[tuple[Tile, str | None]]:
+def find_tiles(
+    top: np.ndarray, profile: TableProfile, config: CroquetVisionConfig = DEFAULT_CONFIG
+) -> list[tuple[Tile, str | None]]:
     """Tiles in a rectified view at 1 px per mm: each with the suit of its face-up Ace (a tower)
     or None (face down)."""
     lo = top.min(axis=2)
     chroma = top.max(axis=2) - lo
     level = float(np.percentile(lo, 99.5))
-    white = ((lo >= config.face_fraction * level) & (chroma <= config.face_max_chroma))
+    white = (lo >= config.face_fraction * level) & (chroma <= config.face_max_chroma)
     mask = white.astype(np.uint8) * 255
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(mask, contours, -1, 255, -1)
@@ -72,12 +80,15 @@ def find_tiles(top: np.ndarray, profile: TableProfile,
         pts = np.column_stack(np.nonzero(labels == i)[::-1]).astype(np.float32)
         (cx, cy), _, angle = cv2.minAreaRect(pts)
         cx, cy = cx + 0.5, cy + 0.5
-        if any(math.hypot(cx - x, cy - y) < profile.marker_mm for x, y in
-               profile.markers.values()):
+        if any(math.hypot(cx - x, cy - y) < profile.marker_mm for x, y in profile.markers.values()):
             continue
         angle = (angle + 45.0) % 90.0 - 45.0
-        tiles.append((Tile((round(cx, 2), round(cy, 2)), round(angle, 2)),
-                      _ace(top, (cx, cy), angle, config)))
+        tiles.append(
+            (
+                Tile((round(cx, 2), round(cy, 2)), round(angle, 2)),
+                _ace(top, (cx, cy), angle, config),
+            )
+        )
     return tiles
 
 
@@ -113,22 +124,25 @@ def _aligned(tiles: list[Tile], pair: tuple[int, int], toward: np.ndarray) -> fl
     return abs(float((toward - (a + b) / 2) @ along))
 
 
-def read_layout(image: np.ndarray, cal: Calibration, table: Point,
-                config: CroquetVisionConfig = DEFAULT_CONFIG,
-                profile: TableProfile | None = None) -> Layout:
+def read_layout(
+    image: np.ndarray,
+    cal: Calibration,
+    table: Point,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+    profile: TableProfile | None = None,
+) -> Layout:
     """The LAYOUT of the tiles in a set-up frame (see the module doc); VisionError when no castle
     can be made of them."""
-    found = find_tiles(rectify(image, cal, table, config.tile_height_mm), profile or
-                       TableProfile(), config)
+    found = find_tiles(
+        rectify(image, cal, table, config.tile_height_mm), profile or TableProfile(), config
+    )
     towers: dict[str, int] = {}
     tiles: list[Tile] = []
-    for tile, suit in sorted(found, key=lambda f: (round(f[0].center[1] / 10),
-                                                    f[0].center[0])):
+    for tile, suit in sorted(found, key=lambda f: (round(f[0].center[1] / 10), f[0].center[0])):
         if suit is not None:
             if suit in towers:
                 raise VisionError(f"layout: two towers show the {suit} Ace")
-            centre = _on_plane(cal, tile.center, config.tile_height_mm,
-                               2 * config.tile_height_mm)
+            centre = _on_plane(cal, tile.center, config.tile_height_mm, 2 * config.tile_height_mm)
             towers[suit] = len(tiles)
             tile = Tile(centre, tile.angle_deg, 2)
         tiles.append(tile)
@@ -156,11 +170,17 @@ def _middle(tiles: list[Tile], pair: tuple[int, int]) -> np.ndarray:
     return (np.array(tiles[pair[0]].center) + np.array(tiles[pair[1]].center)) / 2
 
 
-def _best(tiles: list[Tile], pairs: list[tuple[int, int]], tower: np.ndarray,
-          near: np.ndarray, exclude: tuple[int, ...]) -> tuple[int, int] | None:
+def _best(
+    tiles: list[Tile],
+    pairs: list[tuple[int, int]],
+    tower: np.ndarray,
+    near: np.ndarray,
+    exclude: tuple[int, ...],
+) -> tuple[int, int] | None:
     """The pair whose gap faces ``tower`` (within half a tile) with its middle nearest ``near``."""
-    fits = [p for p in pairs if not set(p) & set(exclude)
-            and _aligned(tiles, p, tower) < TILE_MM / 2]
+    fits = [
+        p for p in pairs if not set(p) & set(exclude) and _aligned(tiles, p, tower) < TILE_MM / 2
+    ]
     if not fits:
         return None
     return min(fits, key=lambda p: float(np.linalg.norm(_middle(tiles, p) - near)))
@@ -181,9 +201,11 @@ def layout_offsets(read: Layout, expected: Layout) -> dict[str, float | None]:
     for castle in expected.castle_names:
         want = expected.castle(castle)
         got = read.castle(castle) if castle in have else None
-        for kind, a, b in (("gate", want.gate.center, got and got.gate.center),
-                           ("door", want.door.center, got and got.door.center),
-                           ("tower", want.tower.center, got and got.tower.center)):
+        for kind, a, b in (
+            ("gate", want.gate.center, got and got.gate.center),
+            ("door", want.door.center, got and got.door.center),
+            ("tower", want.tower.center, got and got.tower.center),
+        ):
             out[feature(castle, kind)] = None if b is None else round(math.dist(a, b), 2)
     values = [v for v in out.values() if v is not None]
     out["max"] = max(values) if len(values) == len(out) else None

@@ -69,8 +69,23 @@ class Track:
 
 
 #: Everything a track knows but its name and look: what two tracks trade when they swap names.
-_TRACK_STATE = ("state", "mm", "step", "anchor", "moving", "still", "still_t", "stopped_t",
-                "pending", "pending_t", "pending_clear", "seen_t", "lost", "looks", "hand")
+_TRACK_STATE = (
+    "state",
+    "mm",
+    "step",
+    "anchor",
+    "moving",
+    "still",
+    "still_t",
+    "stopped_t",
+    "pending",
+    "pending_t",
+    "pending_clear",
+    "seen_t",
+    "lost",
+    "looks",
+    "hand",
+)
 
 
 @dataclass(frozen=True)
@@ -145,16 +160,18 @@ class CoinTracker:
         self._stopped: dict[str, float] = {}
         self._placed: list[tuple[str, Point]] = []
         self._relabelled: list[str] = []
-        start_px = self.cal.to_image(np.array([setup[c] for c in setup], float).reshape(-1, 2),
-                                     self.h)
+        start_px = self.cal.to_image(
+            np.array([setup[c] for c in setup], float).reshape(-1, 2), self.h
+        )
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
         self.bg = self._coarse(first)
         for (coin, at), px in zip(setup.items(), start_px, strict=True):
             tr = self.tracks[coin]
             tr.state = ON
             tr.mm = np.array(at, float)
-            blobs = find_blobs(first, self.static, self._box(px, 2 * self.radius_px), [px],
-                               self.coin_area, config)
+            blobs = find_blobs(
+                first, self.static, self._box(px, 2 * self.radius_px), [px], self.coin_area, config
+            )
             if blobs:
                 best = min(blobs, key=lambda b: float(np.hypot(*(np.array(b.px) - px))))
                 tr.mm = self.cal.to_table(np.array([best.px]), self.h)[0]
@@ -182,10 +199,13 @@ class CoinTracker:
 
     def _report(self, index: int, t: float, **kw: object) -> TrackFrame:
         return TrackFrame(
-            index, t, self.positions(),
+            index,
+            t,
+            self.positions(),
             frozenset(c for c, tr in self.tracks.items() if tr.moving and tr.state != OFF),
             hidden=frozenset(c for c, tr in self.tracks.items() if tr.state == HIDDEN),
-            **kw)  # type: ignore[arg-type]
+            **kw,
+        )  # type: ignore[arg-type]
 
     # -- the frame step --------------------------------------------------------------------------
 
@@ -195,8 +215,9 @@ class CoinTracker:
         s = cfg.coarse_step
         small = self._coarse(image)
         diff = cv2.split(cv2.absdiff(small, self.bg))
-        changed = cv2.threshold(cv2.max(cv2.max(diff[0], diff[1]), diff[2]), cfg.change_level,
-                                1, cv2.THRESH_BINARY)[1]
+        changed = cv2.threshold(
+            cv2.max(cv2.max(diff[0], diff[1]), diff[2]), cfg.change_level, 1, cv2.THRESH_BINARY
+        )[1]
         busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
         if not busy and not cv2.countNonZero(changed):
             return self._report(index, t)
@@ -218,12 +239,19 @@ class CoinTracker:
                 boxes.append(self._box(pred_px[k], reach))
         known = pred_px
         for x, y, w, h in regions:
-            boxes.append((int(x - self.radius_px), int(y - self.radius_px),
-                          int(x + w + self.radius_px) + 1, int(y + h + self.radius_px) + 1))
+            boxes.append(
+                (
+                    int(x - self.radius_px),
+                    int(y - self.radius_px),
+                    int(x + w + self.radius_px) + 1,
+                    int(y + h + self.radius_px) + 1,
+                )
+            )
         blobs: list[CoinBlob] = []
         for box in boxes:
-            blobs += find_blobs(image, self.static, box, [tuple(p) for p in known],
-                                self.coin_area, cfg)
+            blobs += find_blobs(
+                image, self.static, box, [tuple(p) for p in known], self.coin_area, cfg
+            )
         blobs = dedupe(blobs, self.radius_px)
         blob_mm = self.cal.to_table(np.array([b.px for b in blobs]).reshape(-1, 2), self.h)
         used: set[int] = set()
@@ -238,8 +266,11 @@ class CoinTracker:
             looks = self._trusted_looks(blobs)
             for k, tr in enumerate(live):
                 slack = self._slack(tr, _at(hand_mask, pred_px[k], s))
-                gate = (slack + cfg.match_speed_share * float(np.hypot(*tr.step))
-                        if k in searched else self.radius_px / self.ppm)
+                gate = (
+                    slack + cfg.match_speed_share * float(np.hypot(*tr.step))
+                    if k in searched
+                    else self.radius_px / self.ppm
+                )
                 d = np.hypot(*(blob_mm - pred_mm[k]).T)
                 unlike = np.array([lk is not None and lk != tr.look for lk in looks])
                 cost[k] = np.where(d <= gate, d + cfg.look_mm * unlike, _FAR)
@@ -251,8 +282,13 @@ class CoinTracker:
                 if k not in searched:
                     continue
                 searched[searched.index(k)] = -1
-                self._match(live[k], blob_mm[col], blobs[col].area,
-                            _at(hand_mask, pred_px[k], s) or blobs[col].merged, looks[col])
+                self._match(
+                    live[k],
+                    blob_mm[col],
+                    blobs[col].area,
+                    _at(hand_mask, pred_px[k], s) or blobs[col].merged,
+                    looks[col],
+                )
         for k in searched:
             if k < 0:
                 continue
@@ -268,24 +304,37 @@ class CoinTracker:
             tr.state = HIDDEN
             if tr.moving:
                 self._coast(tr)
-        self._reappear([i for i in range(len(blobs)) if i not in used], blobs, blob_mm,
-                       hand_mask)
-        if not hands and all(not tr.moving and tr.state != HIDDEN and tr.pending is None
-                             for tr in self.tracks.values()):
+        self._reappear([i for i in range(len(blobs)) if i not in used], blobs, blob_mm, hand_mask)
+        if not hands and all(
+            not tr.moving and tr.state != HIDDEN and tr.pending is None
+            for tr in self.tracks.values()
+        ):
             self.bg = small
         for k, tr in enumerate(live):
             if _at(hand_mask, pred_px[k], s) and not tr.moving:
                 tr.hand = self._toward_hand(labels, hands, pred_px[k])
-        near = {tr.coin: tr.hand for k, tr in enumerate(live)
-                if tr.coin in self._started or _at(hand_mask, pred_px[k], s)}
-        return self._report(index, t, started=self._started, since=self._since, near_hand=near,
-                            stopped=self._stopped, placed=tuple(self._placed), fell=tuple(fell),
-                            relabelled=tuple(self._relabelled))
+        near = {
+            tr.coin: tr.hand
+            for k, tr in enumerate(live)
+            if tr.coin in self._started or _at(hand_mask, pred_px[k], s)
+        }
+        return self._report(
+            index,
+            t,
+            started=self._started,
+            since=self._since,
+            near_hand=near,
+            stopped=self._stopped,
+            placed=tuple(self._placed),
+            fell=tuple(fell),
+            relabelled=tuple(self._relabelled),
+        )
 
     # -- track updates ---------------------------------------------------------------------------
 
-    def _toward_hand(self, labels: np.ndarray, hands: list[int],
-                     px: np.ndarray) -> tuple[float, float]:
+    def _toward_hand(
+        self, labels: np.ndarray, hands: list[int], px: np.ndarray
+    ) -> tuple[float, float]:
         """Unit vector (image axes, close to the table's on a camera looking down) from a coin
         toward the middle of the hand within ``hand_reach_mm`` of it; (0, 0) if none is."""
         s = self.cfg.coarse_step
@@ -312,8 +361,9 @@ class CoinTracker:
         full = self.cfg.full_coin_share * self.coin_area
         return [b.look if b.area >= full else None for b in blobs]
 
-    def _match(self, tr: Track, mm: np.ndarray, area: float, near_hand: bool,
-               look: str | None = None) -> None:
+    def _match(
+        self, tr: Track, mm: np.ndarray, area: float, near_hand: bool, look: str | None = None
+    ) -> None:
         """A coin found where its track expected it: it slides on, starts, stays, is uncovered,
         or was put down elsewhere by hand."""
         cfg = self.cfg
@@ -450,8 +500,9 @@ class CoinTracker:
         tr.seen_t = self._t
         self._placed.append((tr.coin, _pt(mm)))
 
-    def _reappear(self, free: list[int], blobs: list[CoinBlob], blob_mm: np.ndarray,
-                  hand_mask: np.ndarray) -> None:
+    def _reappear(
+        self, free: list[int], blobs: list[CoinBlob], blob_mm: np.ndarray, hand_mask: np.ndarray
+    ) -> None:
         """Blobs no track expected: coins put down (or uncovered, or sliding out from under a
         hand) where no coin was known; matched to the missing coins by look, then distance."""
         missing = [tr for tr in self.tracks.values() if tr.state in (HIDDEN, OFF, ABSENT)]
@@ -510,4 +561,3 @@ def _at(mask: np.ndarray, px: np.ndarray, step: int) -> bool:
 def _inside(p: np.ndarray, region: np.ndarray, pad: float) -> bool:
     x, y, w, h = (float(v) for v in region)
     return x - pad <= p[0] <= x + w + pad and y - pad <= p[1] <= y + h + pad
-

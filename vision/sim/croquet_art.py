@@ -85,8 +85,21 @@ def _moon() -> Polygons:
 
 
 def _crown() -> Polygons:
-    return [np.array([(-0.8, 0.55), (0.8, 0.55), (0.8, 0.0), (0.95, -0.6), (0.45, -0.1),
-                      (0.0, -0.8), (-0.45, -0.1), (-0.95, -0.6), (-0.8, 0.0)])]
+    return [
+        np.array(
+            [
+                (-0.8, 0.55),
+                (0.8, 0.55),
+                (0.8, 0.0),
+                (0.95, -0.6),
+                (0.45, -0.1),
+                (0.0, -0.8),
+                (-0.45, -0.1),
+                (-0.95, -0.6),
+                (-0.8, 0.0),
+            ]
+        )
+    ]
 
 
 def _arms() -> Polygons:
@@ -105,12 +118,19 @@ def _arms() -> Polygons:
 
 
 SUIT_SHAPES: dict[str, Callable[[], Polygons]] = {
-    "suns": _sun, "moons": _moon, "crowns": _crown, "arms": _arms,
+    "suns": _sun,
+    "moons": _moon,
+    "crowns": _crown,
+    "arms": _arms,
 }
 
 
-def fill_shape(canvas: np.ndarray, polys: Polygons, to_px: Callable[[np.ndarray], np.ndarray],
-               colour: tuple[float, ...]) -> None:
+def fill_shape(
+    canvas: np.ndarray,
+    polys: Polygons,
+    to_px: Callable[[np.ndarray], np.ndarray],
+    colour: tuple[float, ...],
+) -> None:
     """Fill each polygon (mapped to pixel coordinates by ``to_px``) on ``canvas``, anti-aliased
     and with sub-pixel vertices."""
     for poly in polys:
@@ -118,8 +138,14 @@ def fill_shape(canvas: np.ndarray, polys: Polygons, to_px: Callable[[np.ndarray]
         cv2.fillPoly(canvas, [pts], colour, cv2.LINE_AA, SHIFT)
 
 
-def suit_symbol(canvas: np.ndarray, suit: str, centre: tuple[float, float], radius: float,
-                colour: tuple[float, ...], angle_deg: float = 0.0) -> None:
+def suit_symbol(
+    canvas: np.ndarray,
+    suit: str,
+    centre: tuple[float, float],
+    radius: float,
+    colour: tuple[float, ...],
+    angle_deg: float = 0.0,
+) -> None:
     """Draw a suit symbol of ``radius`` px centred at ``centre`` (px), turned by ``angle_deg``."""
     a = math.radians(angle_deg)
     rm = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * radius
@@ -141,10 +167,18 @@ def coin_sprite(coin: str, ppm: float, master_ppm: float = 16.0) -> Sprite:
     c = (size - 1) / 2
     r = COIN_MM / 2 * master_ppm
     face = np.zeros((size, size, 3), np.uint8)
-    cv2.circle(face, (round(c * 16), round(c * 16)), round(r * 16), (214, 222, 226), -1,
-               cv2.LINE_AA, 4)
-    cv2.circle(face, (round(c * 16), round(c * 16)), round((r - 0.5 * master_ppm) * 16),
-               PIECE_BGR, -1, cv2.LINE_AA, 4)
+    cv2.circle(
+        face, (round(c * 16), round(c * 16)), round(r * 16), (214, 222, 226), -1, cv2.LINE_AA, 4
+    )
+    cv2.circle(
+        face,
+        (round(c * 16), round(c * 16)),
+        round((r - 0.5 * master_ppm) * 16),
+        PIECE_BGR,
+        -1,
+        cv2.LINE_AA,
+        4,
+    )
     if role == "knight":
         suit_symbol(face, castle, (c, c), 0.58 * r, SUIT_BGR[castle])
     elif GUARD_VALUE[castle] == "A":
@@ -153,24 +187,40 @@ def coin_sprite(coin: str, ppm: float, master_ppm: float = 16.0) -> Sprite:
         text = GUARD_VALUE[castle]
         scale = r / 22.0
         (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, max(1, round(r / 9)))
-        cv2.putText(face, text, (round(c - tw / 2), round(c + th / 2)), cv2.FONT_HERSHEY_DUPLEX,
-                    scale, INK_BGR, max(1, round(r / 9)), cv2.LINE_AA)
+        cv2.putText(
+            face,
+            text,
+            (round(c - tw / 2), round(c + th / 2)),
+            cv2.FONT_HERSHEY_DUPLEX,
+            scale,
+            INK_BGR,
+            max(1, round(r / 9)),
+            cv2.LINE_AA,
+        )
     _direction_mark(face, c, master_ppm, SUIT_BGR[castle] if role == "knight" else INK_BGR)
     alpha = np.zeros((size, size), np.uint8)
     cv2.circle(alpha, (round(c * 16), round(c * 16)), round(r * 16), 255, -1, cv2.LINE_AA, 4)
     return _premultiplied(face, alpha, master_ppm, ppm)
 
 
-def disc_sprite(ppm: float, colour: tuple[int, int, int], blur_mm: float = 0.0,
-                opacity: float = 1.0) -> Sprite:
+def disc_sprite(
+    ppm: float, colour: tuple[int, int, int], blur_mm: float = 0.0, opacity: float = 1.0
+) -> Sprite:
     """A plain coin-sized disc: a coin's side, or with ``blur_mm`` its soft shadow."""
     master_ppm = 16.0
     size = math.ceil((COIN_MM + 6 * blur_mm) * master_ppm) + 4
     size += size % 2 == 0
     c = (size - 1) / 2
     alpha = np.zeros((size, size), np.uint8)
-    cv2.circle(alpha, (round(c * 16), round(c * 16)), round(COIN_MM / 2 * master_ppm * 16), 255,
-               -1, cv2.LINE_AA, 4)
+    cv2.circle(
+        alpha,
+        (round(c * 16), round(c * 16)),
+        round(COIN_MM / 2 * master_ppm * 16),
+        255,
+        -1,
+        cv2.LINE_AA,
+        4,
+    )
     if blur_mm:
         alpha = cv2.GaussianBlur(alpha, (0, 0), blur_mm * master_ppm)
     face = np.full((size, size, 3), colour, np.uint8)
@@ -178,8 +228,7 @@ def disc_sprite(ppm: float, colour: tuple[int, int, int], blur_mm: float = 0.0,
     return Sprite(sprite.rgba * np.float32(opacity), sprite.ppm)
 
 
-def _premultiplied(face: np.ndarray, alpha: np.ndarray, master_ppm: float,
-                   ppm: float) -> Sprite:
+def _premultiplied(face: np.ndarray, alpha: np.ndarray, master_ppm: float, ppm: float) -> Sprite:
     """Shrink a master drawing to about ``ppm`` with an area filter (odd size, so the centre
     pixel stays the centre) and premultiply it."""
     size = face.shape[0]
@@ -199,10 +248,16 @@ def tile_back(canvas: np.ndarray, to_px: Callable[[np.ndarray], np.ndarray]) -> 
     crosses = []
     for cx in (-h / 2, h / 2):
         for cy in (-h / 2, h / 2):
-            crosses.append(np.array([(cx - arm, cy - w), (cx + arm, cy - w), (cx + arm, cy + w),
-                                     (cx - arm, cy + w)]))
-            crosses.append(np.array([(cx - w, cy - arm), (cx + w, cy - arm), (cx + w, cy + arm),
-                                     (cx - w, cy + arm)]))
+            crosses.append(
+                np.array(
+                    [(cx - arm, cy - w), (cx + arm, cy - w), (cx + arm, cy + w), (cx - arm, cy + w)]
+                )
+            )
+            crosses.append(
+                np.array(
+                    [(cx - w, cy - arm), (cx + w, cy - arm), (cx + w, cy + arm), (cx - w, cy + arm)]
+                )
+            )
     fill_shape(canvas, crosses, to_px, INK_BGR)
 
 

@@ -100,15 +100,23 @@ class CameraModel:
         a = math.radians(azimuth_deg)
         centre = target + np.array([off * math.cos(a), off * math.sin(a), -height_mm])
         rot = _look_rotation(centre, target, roll_deg)
-        corners = np.array([[0, 0, 0], [table_mm[0], 0, 0], [table_mm[0], table_mm[1], 0],
-                            [0, table_mm[1], 0]], float)
+        corners = np.array(
+            [[0, 0, 0], [table_mm[0], 0, 0], [table_mm[0], table_mm[1], 0], [0, table_mm[1], 0]],
+            float,
+        )
         cam = (corners - centre) @ rot.T
         xn, yn = cam[:, 0] / cam[:, 2], cam[:, 1] / cam[:, 2]
         w, h = mode.size
         spare = margin * h
         f = min((w / 2 - spare) / np.abs(xn).max(), (h / 2 - spare) / np.abs(yn).max())
         return cls(
-            mode.size, float(f), float(f), w / 2 - 0.5, h / 2 - 0.5, k1, k2,
+            mode.size,
+            float(f),
+            float(f),
+            w / 2 - 0.5,
+            h / 2 - 0.5,
+            k1,
+            k2,
             tuple(tuple(float(v) for v in row) for row in rot),
             tuple(float(v) for v in centre),
         )

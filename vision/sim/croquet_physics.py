@@ -57,8 +57,9 @@ class PhysicsConfig:
 class StepObserver(Protocol):
     """Told about every sub-step and every fall (the ground-truth recorder)."""
 
-    def on_step(self, table: CoinTable, t0: float, t1: float, p0: np.ndarray,
-                v0: np.ndarray) -> None: ...
+    def on_step(
+        self, table: CoinTable, t0: float, t1: float, p0: np.ndarray, v0: np.ndarray
+    ) -> None: ...
 
     def on_off_table(self, table: CoinTable, coin: str, t: float, at: Point) -> None: ...
 
@@ -70,8 +71,9 @@ class CoinTable:
     HELD, OFF) and ``support`` (the tile a coin rides on, or -1 for the table).
     """
 
-    def __init__(self, layout: Layout, names: Sequence[str],
-                 config: PhysicsConfig = PhysicsConfig()) -> None:
+    def __init__(
+        self, layout: Layout, names: Sequence[str], config: PhysicsConfig = PhysicsConfig()
+    ) -> None:
         self.layout = layout
         self.names = tuple(names)
         self.index = {n: i for i, n in enumerate(self.names)}
@@ -189,8 +191,9 @@ class CoinTable:
             off = dist[np.arange(len(riding)), self.support[riding]] > 0
             self.support[riding[off]] = -1
 
-    def _falls(self, idx: np.ndarray, p0: np.ndarray, t0: float, dt: float,
-               observer: StepObserver | None) -> np.ndarray:
+    def _falls(
+        self, idx: np.ndarray, p0: np.ndarray, t0: float, dt: float, observer: StepObserver | None
+    ) -> np.ndarray:
         """Coins whose centre crossed the table's edge fall off; report where they crossed."""
         w, h = self.layout.table
         p1 = self.pos[idx]
@@ -199,8 +202,12 @@ class CoinTable:
         for i in fallen:
             a, b = p0[i], self.pos[i]
             f = 1.0
-            for k, edge, beyond in ((0, 0.0, b[0] < 0), (0, w, b[0] > w), (1, 0.0, b[1] < 0),
-                                    (1, h, b[1] > h)):
+            for k, edge, beyond in (
+                (0, 0.0, b[0] < 0),
+                (0, w, b[0] > w),
+                (1, 0.0, b[1] < 0),
+                (1, h, b[1] > h),
+            ):
                 if beyond and b[k] != a[k]:
                     f = min(f, max(0.0, (edge - a[k]) / (b[k] - a[k])))
             at = a + f * (b - a)
@@ -209,8 +216,9 @@ class CoinTable:
             self.status[i] = OFF
             self.support[i] = -1
             if observer is not None:
-                observer.on_off_table(self, self.names[i], t0 + f * dt,
-                                      (float(at[0]), float(at[1])))
+                observer.on_off_table(
+                    self, self.names[i], t0 + f * dt, (float(at[0]), float(at[1]))
+                )
         return fallen
 
     def _tile_contacts(self, idx: np.ndarray) -> None:
@@ -233,8 +241,9 @@ class CoinTable:
             vn = float(self.vel[i] @ n)
             if vn < 0:
                 self.vel[i] -= (1 + cfg.tile_restitution) * vn * n
-                self.vel[i] = _rub(self.vel[i], n, cfg.tile_friction * (1 + cfg.tile_restitution)
-                                   * -vn)
+                self.vel[i] = _rub(
+                    self.vel[i], n, cfg.tile_friction * (1 + cfg.tile_restitution) * -vn
+                )
 
     def _coin_contacts(self, idx: np.ndarray) -> None:
         """Resolve overlaps between a moving coin and any other coin at the same level."""

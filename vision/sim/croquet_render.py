@@ -122,8 +122,12 @@ class _Patch:
     origin: tuple[int, int]
 
 
-def _texture_noise(shape: tuple[int, int], sigma: float, blur: float, rng: np.random.Generator,
-                   ) -> np.ndarray:
+def _texture_noise(
+    shape: tuple[int, int],
+    sigma: float,
+    blur: float,
+    rng: np.random.Generator,
+) -> np.ndarray:
     """Smooth random field (float32, about unit spread) for blotches, grain and fuzz."""
     small = (max(4, int(shape[1] / max(blur, 1.0))), max(4, int(shape[0] / max(blur, 1.0))))
     field = rng.normal(0, 1, (small[1], small[0])).astype(np.float32)
@@ -137,8 +141,14 @@ class CroquetRenderer:
     ``seed`` fixes the textures, the light and the noise, so a scene renders the same every time.
     """
 
-    def __init__(self, layout: Layout, camera: CameraModel, config: RenderConfig | None = None,
-                 profile: TableProfile | None = None, seed: int = 0) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        camera: CameraModel,
+        config: RenderConfig | None = None,
+        profile: TableProfile | None = None,
+        seed: int = 0,
+    ) -> None:
         self.layout = layout
         self.camera = camera
         self.config = config or RenderConfig()
@@ -196,8 +206,9 @@ class CroquetRenderer:
                 mm = (float(frame.pos[i, 0]), float(frame.pos[i, 1]))
                 lift = next((h.height_mm for h in frame.hands if h.holding == name), 0.0)
                 px = self.camera.project(np.array([mm]), lift)[0]
-                truths[name] = CoinTruth(mm, (float(px[0]), float(px[1])), "held", False, 1.0,
-                                         frame.t)
+                truths[name] = CoinTruth(
+                    mm, (float(px[0]), float(px[1])), "held", False, 1.0, frame.t
+                )
             else:
                 truths[name] = CoinTruth(None, None, STATUS_NAMES[status], False, 0.0, frame.t)
         covered = dict.fromkeys(drawn, 0.0)
@@ -252,11 +263,13 @@ class CroquetRenderer:
     def _remap(texture: np.ndarray, pts: np.ndarray, lo: Any, ppm: float) -> np.ndarray:
         mx = (pts[..., 0] - np.float32(lo[0])) * np.float32(ppm) - np.float32(0.5)
         my = (pts[..., 1] - np.float32(lo[1])) * np.float32(ppm) - np.float32(0.5)
-        return cv2.remap(texture, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
-                         borderValue=0)
+        return cv2.remap(
+            texture, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0
+        )
 
-    def _ground_texture(self, lo: np.ndarray, hi: np.ndarray, ppm: float,
-                        rng: np.random.Generator) -> np.ndarray:
+    def _ground_texture(
+        self, lo: np.ndarray, hi: np.ndarray, ppm: float, rng: np.random.Generator
+    ) -> np.ndarray:
         """Floor, table surface, markers on white paper and the tiles' drop shadows (BGRA)."""
         size = (math.ceil((hi[1] - lo[1]) * ppm), math.ceil((hi[0] - lo[0]) * ppm))
         base, wood = SURFACES[self.config.surface]
@@ -270,8 +283,9 @@ class CroquetRenderer:
         floor *= shade[..., None]
         tw, th = self.layout.table
         table_mask = np.zeros(size, np.uint8)
-        fill_shape(table_mask, [np.array([(0, 0), (tw, 0), (tw, th), (0, th)], float)], to_px,
-                   (255,))
+        fill_shape(
+            table_mask, [np.array([(0, 0), (tw, 0), (tw, th), (0, th)], float)], to_px, (255,)
+        )
         surf_shade = 1.0 + _texture_noise(size, 0.06, 60 * ppm, rng)
         if wood:
             ys = np.arange(size[0], dtype=np.float32)[:, None] / ppm
@@ -299,15 +313,36 @@ class CroquetRenderer:
         cell = side / 6
         for mid, (cx, cy) in self.profile.markers.items():
             paper = side / 2 + 8.0
-            fill_shape(tex, [np.array([(cx - paper, cy - paper), (cx + paper, cy - paper),
-                                       (cx + paper, cy + paper), (cx - paper, cy + paper)])],
-                       to_px, (246, 248, 248))
+            fill_shape(
+                tex,
+                [
+                    np.array(
+                        [
+                            (cx - paper, cy - paper),
+                            (cx + paper, cy - paper),
+                            (cx + paper, cy + paper),
+                            (cx - paper, cy + paper),
+                        ]
+                    )
+                ],
+                to_px,
+                (246, 248, 248),
+            )
             bits = marker_image(mid, 6)
             x0, y0 = cx - side / 2, cy - side / 2
-            cells = [np.array([(x0 + c * cell, y0 + r * cell), (x0 + (c + 1) * cell,
-                               y0 + r * cell), (x0 + (c + 1) * cell, y0 + (r + 1) * cell),
-                               (x0 + c * cell, y0 + (r + 1) * cell)])
-                     for r in range(6) for c in range(6) if bits[r, c] < 128]
+            cells = [
+                np.array(
+                    [
+                        (x0 + c * cell, y0 + r * cell),
+                        (x0 + (c + 1) * cell, y0 + r * cell),
+                        (x0 + (c + 1) * cell, y0 + (r + 1) * cell),
+                        (x0 + c * cell, y0 + (r + 1) * cell),
+                    ]
+                )
+                for r in range(6)
+                for c in range(6)
+                if bits[r, c] < 128
+            ]
             fill_shape(tex, cells, to_px, (22, 22, 22))
 
     def _tile_layer(self, stack: int, ppm: float) -> np.ndarray:
@@ -344,17 +379,28 @@ class CroquetRenderer:
                 normal = mid - np.array(tile.center)
                 if float((cam_xy - mid) @ normal) <= 0:
                     continue
-                quad = np.vstack([self.camera.project(np.array([a, b]), 0.0),
-                                  self.camera.project(np.array([b, a]), h)])
+                quad = np.vstack(
+                    [
+                        self.camera.project(np.array([a, b]), 0.0),
+                        self.camera.project(np.array([b, a]), h),
+                    ]
+                )
                 light = 0.75 + 0.2 * float(normal @ np.array([-0.6, -0.8])) / (TILE_MM / 2)
                 pts = np.round(quad * (1 << SHIFT)).astype(np.int32)
-                cv2.fillConvexPoly(img, pts, tuple(c * light for c in TILE_SIDE_BGR),
-                                   cv2.LINE_AA, SHIFT)
+                cv2.fillConvexPoly(
+                    img, pts, tuple(c * light for c in TILE_SIDE_BGR), cv2.LINE_AA, SHIFT
+                )
                 for level in range(1, tile.stack):
                     seam = self.camera.project(np.array([a, b]), level * TILE_THICK_MM)
-                    cv2.line(img, tuple(np.round(seam[0] * 16).astype(int)),
-                             tuple(np.round(seam[1] * 16).astype(int)), (90, 90, 90), 1,
-                             cv2.LINE_AA, SHIFT)
+                    cv2.line(
+                        img,
+                        tuple(np.round(seam[0] * 16).astype(int)),
+                        tuple(np.round(seam[1] * 16).astype(int)),
+                        (90, 90, 90),
+                        1,
+                        cv2.LINE_AA,
+                        SHIFT,
+                    )
 
     # -- coins -----------------------------------------------------------------------------------
 
@@ -363,8 +409,9 @@ class CroquetRenderer:
             self._sprites[coin] = coin_sprite(coin, self._ppm)
         return self._sprites[coin]
 
-    def _coin(self, frame: SceneFrame, i: int) -> tuple[_Patch, tuple[float, float],
-                                                        tuple[float, float], float]:
+    def _coin(
+        self, frame: SceneFrame, i: int
+    ) -> tuple[_Patch, tuple[float, float], tuple[float, float], float]:
         """The coin's patch, its imaged centre (px), its centre (mm) and the time imaged."""
         cam, cfg = self.camera, self.config
         z0 = float(frame.height[i])
@@ -373,8 +420,9 @@ class CroquetRenderer:
         dt = frame.sample_dt
 
         def at(offsets: np.ndarray) -> np.ndarray:
-            return np.column_stack([np.interp(offsets, dt, path[:, 0]),
-                                    np.interp(offsets, dt, path[:, 1])])
+            return np.column_stack(
+                [np.interp(offsets, dt, path[:, 0]), np.interp(offsets, dt, path[:, 1])]
+            )
 
         name = frame.names[i]
         still = bool((path == path[0]).all())
@@ -400,8 +448,12 @@ class CroquetRenderer:
         reach = float(np.abs(offsets).max())
         velocity = (at(np.array([tau + 5e-4])) - at(np.array([tau - 5e-4])))[0] / 1e-3
         v_px = jac @ velocity
-        radius = COIN_MM / 2 * self.scale * 1.25 + 4 + reach + abs(rho) * float(
-            np.hypot(*v_px)) * COIN_MM * self.scale
+        radius = (
+            COIN_MM / 2 * self.scale * 1.25
+            + 4
+            + reach
+            + abs(rho) * float(np.hypot(*v_px)) * COIN_MM * self.scale
+        )
         ox, oy = math.floor(centre[0] - radius), math.floor(centre[1] - radius)
         size = (math.ceil(2 * radius) + 2,) * 2
         o = np.array([ox, oy], float)
@@ -483,8 +535,9 @@ class CroquetRenderer:
         region = img[y0:y1, x0:x1]
         cv2.multiply(region, cv2.cvtColor(keep, cv2.COLOR_GRAY2BGR), region, scale=1 / 255)
 
-    def _coverage(self, mask: np.ndarray, origin: tuple[int, int],
-                  centre: tuple[float, float]) -> float:
+    def _coverage(
+        self, mask: np.ndarray, origin: tuple[int, int], centre: tuple[float, float]
+    ) -> float:
         """Share of a coin's face (probed on a grid) that the hand mask covers."""
         pts = np.round(self._disc_probe + centre - origin).astype(int)
         h, w = mask.shape
@@ -507,8 +560,7 @@ class CroquetRenderer:
             cv2.setRNGSeed(int(rng.integers(1 << 31)))
             cv2.randn(n, 0, self.config.noise_sd)
             n = n.reshape(h + 16, w, 3)
-            pool.append((np.clip(n, 0, 255).astype(np.uint8),
-                         np.clip(-n, 0, 255).astype(np.uint8)))
+            pool.append((np.clip(n, 0, 255).astype(np.uint8), np.clip(-n, 0, 255).astype(np.uint8)))
         return pool
 
     def _add_noise(self, img: np.ndarray, index: int) -> None:
@@ -534,15 +586,25 @@ def _tile_to_px(tile: Tile, ppm: float) -> Any:
     return to_px
 
 
-def _warp(sprite: Sprite, jac: np.ndarray, centre: np.ndarray, size: tuple[int, int],
-          ) -> np.ndarray:
+def _warp(
+    sprite: Sprite,
+    jac: np.ndarray,
+    centre: np.ndarray,
+    size: tuple[int, int],
+) -> np.ndarray:
     """Draw ``sprite`` into a patch of ``size`` with its middle at ``centre`` (patch px), mapped
     by the camera's local affine ``jac`` (px per mm)."""
     n = sprite.rgba.shape[0]
     a = jac / sprite.ppm
     t = centre - a @ np.array([(n - 1) / 2, (n - 1) / 2])
-    return cv2.warpAffine(sprite.rgba, np.column_stack([a, t]), size, flags=cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    return cv2.warpAffine(
+        sprite.rgba,
+        np.column_stack([a, t]),
+        size,
+        flags=cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=0,
+    )
 
 
 def _blur_kernel(offsets: np.ndarray) -> np.ndarray:
@@ -561,8 +623,9 @@ def _blur_kernel(offsets: np.ndarray) -> np.ndarray:
     return cv2.flip(k / k.sum(), -1)
 
 
-def _bbox(polys: list[np.ndarray], shape: tuple[int, ...],
-          pad: int = 2) -> tuple[int, int, int, int] | None:
+def _bbox(
+    polys: list[np.ndarray], shape: tuple[int, ...], pad: int = 2
+) -> tuple[int, int, int, int] | None:
     pts = np.vstack(polys)
     h, w = shape[:2]
     x0 = max(0, math.floor(pts[:, 0].min()) - pad)
@@ -579,8 +642,13 @@ def _clamp_px(p: tuple[float, float], camera: CameraModel) -> tuple[int, int]:
     return (min(max(round(p[1]), 0), h - 1), min(max(round(p[0]), 0), w - 1))
 
 
-def render_mode(mode: CameraMode, layout: Layout, seed: int = 0,
-                config: RenderConfig | None = None, **camera: Any) -> CroquetRenderer:
+def render_mode(
+    mode: CameraMode,
+    layout: Layout,
+    seed: int = 0,
+    config: RenderConfig | None = None,
+    **camera: Any,
+) -> CroquetRenderer:
     """A renderer for a camera in ``mode`` placed over the table (keyword arguments go to
     :meth:`CameraModel.over_table`)."""
     cam = CameraModel.over_table(mode, layout.table, **camera)

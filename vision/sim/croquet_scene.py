@@ -93,9 +93,11 @@ class HandPath:
         return self.keys[-1][0]
 
     def to_json(self) -> dict[str, object]:
-        return {"keys": [[round(t, 5), round(p[0], 2), round(p[1], 2)] for t, p in self.keys],
-                "arm": [round(self.arm[0], 5), round(self.arm[1], 5)],
-                "height_mm": self.height_mm}
+        return {
+            "keys": [[round(t, 5), round(p[0], 2), round(p[1], 2)] for t, p in self.keys],
+            "arm": [round(self.arm[0], 5), round(self.arm[1], 5)],
+            "height_mm": self.height_mm,
+        }
 
     def palm(self, t: float) -> Point:
         """The palm at time ``t`` (held at the first or last key outside the path's span)."""
@@ -202,13 +204,15 @@ class CroquetScene:
         return cls(setup, actions, **kwargs)  # type: ignore[arg-type]
 
     @classmethod
-    def random(cls, seed: int, flicks: int, layout: Layout | None = None,
-               **kwargs: object) -> CroquetScene:
+    def random(
+        cls, seed: int, flicks: int, layout: Layout | None = None, **kwargs: object
+    ) -> CroquetScene:
         """A seeded game of ``flicks`` flicks by four virtual players (:class:`RandomPlay`), every
         coin on its start spot in the first frame."""
         lay = layout or default_layout()
-        return cls(setup_positions(lay), RandomPlay(seed=seed, flicks=flicks), lay, seed=seed,
-                   **kwargs)  # type: ignore[arg-type]
+        return cls(
+            setup_positions(lay), RandomPlay(seed=seed, flicks=flicks), lay, seed=seed, **kwargs
+        )  # type: ignore[arg-type]
 
     @property
     def events(self) -> list[Event]:
@@ -233,8 +237,9 @@ class CroquetScene:
                 return
             index += 1
 
-    def _run_until(self, horizon: float, script: Iterator[_Until],
-                   wait: _Until | None) -> _Until | None:
+    def _run_until(
+        self, horizon: float, script: Iterator[_Until], wait: _Until | None
+    ) -> _Until | None:
         while wait is not None:
             if wait.t is not None:
                 if wait.t > horizon:
@@ -262,8 +267,9 @@ class CroquetScene:
         self._bs.append(self.table.status.copy())
 
     # step observer: forward to the recorder and keep the path for sampling
-    def on_step(self, table: CoinTable, t0: float, t1: float, p0: np.ndarray,
-                v0: np.ndarray) -> None:
+    def on_step(
+        self, table: CoinTable, t0: float, t1: float, p0: np.ndarray, v0: np.ndarray
+    ) -> None:
         self.recorder.on_step(table, t0, t1, p0, v0)
         self._record()
 
@@ -290,16 +296,26 @@ class CroquetScene:
             if path.start <= t <= path.end
         )
         self._hands = [p for p in self._hands if p.end >= t]
-        return SceneFrame(index, t, self.names, samples[centre].copy(),
-                          self.table.height().copy(), status, offsets, samples, hands)
+        return SceneFrame(
+            index,
+            t,
+            self.names,
+            samples[centre].copy(),
+            self.table.height().copy(),
+            status,
+            offsets,
+            samples,
+            hands,
+        )
 
     # -- carrying out actions --------------------------------------------------------------------
 
     def _view(self) -> TableView:
         tab = self.table
         positions = {n: tab.position(n) for i, n in enumerate(tab.names) if tab.status[i] == ON}
-        missing = tuple(n for i, n in enumerate(tab.names) if tab.status[i] != ON
-                        and tab.status[i] != HELD)
+        missing = tuple(
+            n for i, n in enumerate(tab.names) if tab.status[i] != ON and tab.status[i] != HELD
+        )
         return TableView(tab.t, self.layout, positions, missing, self.recorder.events)
 
     def _script(self) -> Iterator[_Until]:
@@ -357,8 +373,12 @@ class CroquetScene:
 
     def _nearest_edge(self, p: Point) -> Point:
         w, h = self.layout.table
-        options = ((p[0], (-1.0, 0.0)), (w - p[0], (1.0, 0.0)), (p[1], (0.0, -1.0)),
-                   (h - p[1], (0.0, 1.0)))
+        options = (
+            (p[0], (-1.0, 0.0)),
+            (w - p[0], (1.0, 0.0)),
+            (p[1], (0.0, -1.0)),
+            (h - p[1], (0.0, 1.0)),
+        )
         return min(options)[1]
 
     def _add_hand(self, path: HandPath) -> None:
@@ -376,9 +396,17 @@ class CroquetScene:
         away = self._outside(palm, arm)
         through = (palm[0] + 12 * d[0], palm[1] + 12 * d[1])
         t_flick = start + tm.reach_s + tm.hover_s
-        path = HandPath(((start, away), (start + tm.reach_s, palm), (t_flick, palm),
-                         (t_flick + 0.05, through), (t_flick + 0.05 + tm.leave_s, away)),
-                        arm, tm.height_mm)
+        path = HandPath(
+            (
+                (start, away),
+                (start + tm.reach_s, palm),
+                (t_flick, palm),
+                (t_flick + 0.05, through),
+                (t_flick + 0.05 + tm.leave_s, away),
+            ),
+            arm,
+            tm.height_mm,
+        )
         self._add_hand(path)
         yield _Until(t_flick)
         self.recorder.flick(a.coin, (d[0] * a.speed_mm_s, d[1] * a.speed_mm_s))
@@ -399,9 +427,14 @@ class CroquetScene:
         palm_dst = (to[0] - offset[0], to[1] - offset[1])
         t_grab = start + tm.reach_s + tm.hover_s
         t_put = t_grab + (max(0.3, math.dist(src, to) / tm.carry_mm_s) if lift else 0.0)
-        keys = ((start, self._outside(palm_src, arm)), (start + tm.reach_s, palm_src),
-                (t_grab, palm_src), (t_put, palm_dst), (t_put + tm.hover_s, palm_dst),
-                (t_put + tm.hover_s + tm.leave_s, self._outside(palm_dst, arm)))
+        keys = (
+            (start, self._outside(palm_src, arm)),
+            (start + tm.reach_s, palm_src),
+            (t_grab, palm_src),
+            (t_put, palm_dst),
+            (t_put + tm.hover_s, palm_dst),
+            (t_put + tm.hover_s + tm.leave_s, self._outside(palm_dst, arm)),
+        )
         path = HandPath(keys, arm, tm.height_mm)
         self._add_hand(path)
         if lift:
@@ -417,6 +450,16 @@ class CroquetScene:
         arm = self._nearest_edge(a.near)
         away = self._outside(a.near, arm)
         t_in = start + tm.reach_s
-        self._add_hand(HandPath(((start, away), (t_in, a.near), (t_in + a.duration_s, a.near),
-                                 (t_in + a.duration_s + tm.leave_s, away)), arm, tm.height_mm))
+        self._add_hand(
+            HandPath(
+                (
+                    (start, away),
+                    (t_in, a.near),
+                    (t_in + a.duration_s, a.near),
+                    (t_in + a.duration_s + tm.leave_s, away),
+                ),
+                arm,
+                tm.height_mm,
+            )
+        )
         yield _Until(self._free_at)

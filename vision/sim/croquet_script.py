@@ -201,8 +201,12 @@ def course(castle: str, among: tuple[str, ...] = CASTLES) -> tuple[tuple[str, st
     steps: list[tuple[str, str | None]] = [(feature(castle, "gate"), "out")]
     other = next_clockwise(castle, among)
     while other != castle:
-        steps += [(feature(other, "gate"), "in"), (feature(other, "door"), None),
-                  (feature(other, "tower"), None), (feature(other, "gate"), "out")]
+        steps += [
+            (feature(other, "gate"), "in"),
+            (feature(other, "door"), None),
+            (feature(other, "tower"), None),
+            (feature(other, "gate"), "out"),
+        ]
         other = next_clockwise(other, among)
     return (*steps, (feature(castle, "gate"), "in"), (feature(castle, "tower"), None))
 
@@ -284,8 +288,7 @@ class RandomPlay:
             coin = guard(castle)
         return self.aim(view, coin)
 
-    def aim(self, view: TableView, coin: str,
-            step: tuple[str, str | None] | None = None) -> Flick:
+    def aim(self, view: TableView, coin: str, step: tuple[str, str | None] | None = None) -> Flick:
         """A noisy flick of ``coin``: a knight at ``step`` (feature, direction), by default the
         next step of its course as this play has followed it from the events; a guard back
         toward its start spot or, in ``wild_share / (guard_share + wild_share)`` of its flicks,
@@ -293,7 +296,8 @@ class RandomPlay:
         rng = self._rng
         castle, here = coin.split("-")[0], view.positions[coin]
         if coin == guard(castle) and rng.random() * (self.guard_share + self.wild_share) < (
-                self.wild_share):
+            self.wild_share
+        ):
             heading, speed = self._wild(view, here)
         else:
             if coin == guard(castle):
@@ -328,8 +332,12 @@ class RandomPlay:
         w, h = view.layout.table
         x, y = here
         side = self._rng.uniform(-150, 150)
-        edge = min((x, (0.0, y + side)), (y, (x + side, 0.0)), (w - x, (w, y + side)),
-                   (h - y, (x + side, h)))[1]
+        edge = min(
+            (x, (0.0, y + side)),
+            (y, (x + side, 0.0)),
+            (w - x, (w, y + side)),
+            (h - y, (x + side, h)),
+        )[1]
         heading = math.degrees(math.atan2(edge[1] - y, edge[0] - x))
         return heading, self._speed(distance(here, edge), self._rng.uniform(-80, 250))
 
@@ -337,8 +345,9 @@ class RandomPlay:
         """The speed that slides a coin ``mm`` + ``beyond`` before friction stops it."""
         return math.sqrt(2 * self.decel_mm_s2 * max(mm + beyond, 1.0))
 
-    def _knight_aim(self, view: TableView, castle: str,
-                    step: tuple[str, str | None] | None) -> tuple[Point, float]:
+    def _knight_aim(
+        self, view: TableView, castle: str, step: tuple[str, str | None] | None
+    ) -> tuple[Point, float]:
         coin = knight(castle)
         here = view.positions[coin]
         if step is None:
@@ -372,8 +381,9 @@ class RandomPlay:
         for _ in range(20):
             p = (near[0] + self._rng.normal(0, 40), near[1] + self._rng.normal(0, 40))
             lay = view.layout
-            if not (COIN_MM < p[0] < lay.table[0] - COIN_MM
-                    and COIN_MM < p[1] < lay.table[1] - COIN_MM):
+            if not (
+                COIN_MM < p[0] < lay.table[0] - COIN_MM and COIN_MM < p[1] < lay.table[1] - COIN_MM
+            ):
                 continue
             if all(distance(p, q) > COIN_MM + 3 for q in view.positions.values()) and all(
                 t.distance_to(p) > COIN_MM / 2 + 3 for t in lay.tiles
@@ -384,5 +394,7 @@ class RandomPlay:
 
 def _at(c: Corridor, across: float, depth: float) -> Point:
     """The table point at corridor coordinates (across, depth)."""
-    return (c.center[0] + across * c.along[0] + depth * c.inward[0],
-            c.center[1] + across * c.along[1] + depth * c.inward[1])
+    return (
+        c.center[0] + across * c.along[0] + depth * c.inward[0],
+        c.center[1] + across * c.along[1] + depth * c.inward[1],
+    )

@@ -108,9 +108,7 @@ class EventRecorder:
     def rest(self) -> None:
         """Everything stopped (at the table's ``stopped_at``): where each coin on the table lies."""
         t = self.table
-        positions = {
-            name: _mm(t.pos[i]) for i, name in enumerate(t.names) if t.status[i] == ON
-        }
+        positions = {name: _mm(t.pos[i]) for i, name in enumerate(t.names) if t.status[i] == ON}
         self._emit("rest", t.stopped_at, positions=positions)
 
     # -- physics observer ------------------------------------------------------------------------
@@ -119,8 +117,9 @@ class EventRecorder:
         self._emit("off_table", t, coin=coin, at=_mm(at))
         self._reset(table.index[coin])
 
-    def on_step(self, table: CoinTable, t0: float, t1: float, p0: np.ndarray,
-                v0: np.ndarray) -> None:
+    def on_step(
+        self, table: CoinTable, t0: float, t1: float, p0: np.ndarray, v0: np.ndarray
+    ) -> None:
         moved = np.flatnonzero((table.status == ON) & np.any(table.pos != p0, axis=1))
         if not len(moved):
             return
@@ -133,8 +132,10 @@ class EventRecorder:
     def _local(self, p: np.ndarray) -> np.ndarray:
         """Corridor coordinates (P, C, 2): across the gap, depth toward the tower."""
         d = p[:, None, :] - self._c_centre[None]
-        return np.stack([np.einsum("pck,ck->pc", d, self._c_along),
-                         np.einsum("pck,ck->pc", d, self._c_inward)], axis=-1)
+        return np.stack(
+            [np.einsum("pck,ck->pc", d, self._c_along), np.einsum("pck,ck->pc", d, self._c_inward)],
+            axis=-1,
+        )
 
     def _passes(self, moved: np.ndarray, t0: float, t1: float, p0: np.ndarray) -> None:
         if not len(self.corridors):
@@ -156,8 +157,13 @@ class EventRecorder:
                 d0, d1 = a[m, c, 1], depth
                 f = (np.sign(depth) * hd - d0) / (d1 - d0)
                 corridor = self.corridors[c]
-                self._emit("pass", t0 + f * (t1 - t0), coin=self.table.names[i],
-                           feature=corridor.feature, direction="in" if depth > 0 else "out")
+                self._emit(
+                    "pass",
+                    t0 + f * (t1 - t0),
+                    coin=self.table.names[i],
+                    feature=corridor.feature,
+                    direction="in" if depth > 0 else "out",
+                )
 
     def _tower_distance(self, p: np.ndarray) -> np.ndarray:
         return self.table.tile_distance(p)[:, self._tower_tiles]
@@ -209,8 +215,9 @@ class EventRecorder:
             return
         p = table.pos[i : i + 1]
         if len(self.corridors):
-            self._inside[i] = np.where(np.all(np.abs(self._local(p)[0]) <= self._c_half,
-                                              axis=-1), 2, 0)
+            self._inside[i] = np.where(
+                np.all(np.abs(self._local(p)[0]) <= self._c_half, axis=-1), 2, 0
+            )
         if len(self._tower_tiles):
             self._touch_tower[i] = self._tower_distance(p)[0] <= COIN_MM / 2 + SEPARATE_MM
         for j in np.flatnonzero(table.status == ON):

@@ -84,8 +84,15 @@ def _changed(a: list[Any], b: list[Any]) -> bool:
         return True
     if a[2] is None:
         return False
-    return max(abs(a[2][0] - b[2][0]), abs(a[2][1] - b[2][1]), abs(a[3][0] - b[3][0]),
-               abs(a[3][1] - b[3][1])) > 0.01
+    return (
+        max(
+            abs(a[2][0] - b[2][0]),
+            abs(a[2][1] - b[2][1]),
+            abs(a[3][0] - b[3][0]),
+            abs(a[3][1] - b[3][1]),
+        )
+        > 0.01
+    )
 
 
 def write_video(
@@ -122,25 +129,37 @@ def write_video(
             count += 1
     finally:
         writer.release()
-    setup = {"table": profile.to_json(),
-             "coins": {c: [round(x, 3), round(y, 3)] for c, (x, y) in scene.setup.items()}}
-    info = VideoInfo(path, folder / "setup.json", folder / "layout.json", folder / "truth.json",
-                     count, cam.size, fps)
+    setup = {
+        "table": profile.to_json(),
+        "coins": {c: [round(x, 3), round(y, 3)] for c, (x, y) in scene.setup.items()},
+    }
+    info = VideoInfo(
+        path,
+        folder / "setup.json",
+        folder / "layout.json",
+        folder / "truth.json",
+        count,
+        cam.size,
+        fps,
+    )
     _write_json(info.setup, setup)
     _write_json(info.layout, scene.layout.to_json())
-    _write_json(info.truth, {
-        "video": path.name,
-        "fps": fps,
-        "frames": count,
-        "size": list(cam.size),
-        "camera": cam.to_json(),
-        "render": asdict(renderer.config),
-        "seed": seed,
-        "events": scene.events,
-        "track_columns": ["frame", "status", "mm", "px", "visible", "covered"],
-        "tracks": tracks.rows,
-        "hands": [path.to_json() for path in scene.hand_paths],
-    })
+    _write_json(
+        info.truth,
+        {
+            "video": path.name,
+            "fps": fps,
+            "frames": count,
+            "size": list(cam.size),
+            "camera": cam.to_json(),
+            "render": asdict(renderer.config),
+            "seed": seed,
+            "events": scene.events,
+            "track_columns": ["frame", "status", "mm", "px", "visible", "covered"],
+            "tracks": tracks.rows,
+            "hands": [path.to_json() for path in scene.hand_paths],
+        },
+    )
     return info
 
 
@@ -153,8 +172,13 @@ def coins_at(truth: Mapping[str, Any], frame: int) -> dict[str, dict[str, Any]]:
         k = bisect.bisect_right([r[0] for r in rows], frame) - 1
         if k >= 0:
             _, status, mm, px, visible, covered = rows[k]
-            out[coin] = {"status": status, "mm": mm, "px": px, "visible": visible,
-                         "covered": covered}
+            out[coin] = {
+                "status": status,
+                "mm": mm,
+                "px": px,
+                "visible": visible,
+                "covered": covered,
+            }
     return out
 
 
@@ -181,4 +205,3 @@ def simulate(
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     return write_video(scene, folder / video_name, mode=cam_mode, config=config, seed=seed)
-

@@ -96,7 +96,8 @@ def test_row4_a_coin_set_moving_by_the_coin_in_play_earns_nothing(croquet) -> No
     [(1, None), (2, 2 * COIN_MM), (3, COIN_MM + 3), (4, COIN_MM + 3), (5, None)],
 )
 def test_row5_knight_hitting_its_own_off_duty_guard_takes_croquet(
-        croquet, kind: int, placement_mm: float | None) -> None:
+    croquet, kind: int, placement_mm: float | None
+) -> None:
     r = croquet(OFF_DUTY_GUARD).then("moons-knight flicks; moons-knight strikes moons-guard")
     assert r.kinds == ["croquet_offered"]
     assert r.events[-1].data["kinds"] == [1, 2, 3, 4, 5]

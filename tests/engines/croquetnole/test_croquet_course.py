@@ -12,24 +12,43 @@ def test_course_follows_the_texts_example_for_moons() -> None:
     # Suns tower, then leave through the Suns gate, then enter the Crowns gate ..."
     assert full_course("moons", CASTLES) == (
         "moons-gate out",
-        "suns-gate in", "suns-door", "suns-tower", "suns-gate out",
-        "crowns-gate in", "crowns-door", "crowns-tower", "crowns-gate out",
-        "arms-gate in", "arms-door", "arms-tower", "arms-gate out",
-        "moons-gate in", "moons-tower",
+        "suns-gate in",
+        "suns-door",
+        "suns-tower",
+        "suns-gate out",
+        "crowns-gate in",
+        "crowns-door",
+        "crowns-tower",
+        "crowns-gate out",
+        "arms-gate in",
+        "arms-door",
+        "arms-tower",
+        "arms-gate out",
+        "moons-gate in",
+        "moons-tower",
     )
 
 
 def test_course_starts_with_the_castle_to_the_left_and_runs_clockwise() -> None:
     assert full_course("crowns", CASTLES)[1::4] == (
-        "arms-gate in", "moons-gate in", "suns-gate in", "crowns-gate in")
+        "arms-gate in",
+        "moons-gate in",
+        "suns-gate in",
+        "crowns-gate in",
+    )
 
 
 def test_release_restarts_the_prison_castle_after_leaving_home() -> None:
     # Imprisoned in Crowns after scoring its gate and door: all four Crowns steps again.
     remaining = full_course("moons", CASTLES)[7:]
     assert after_release(remaining, "moons", "crowns")[:6] == (
-        "moons-gate out", "crowns-gate in", "crowns-door", "crowns-tower", "crowns-gate out",
-        "arms-gate in")
+        "moons-gate out",
+        "crowns-gate in",
+        "crowns-door",
+        "crowns-tower",
+        "crowns-gate out",
+        "arms-gate in",
+    )
 
 
 def test_release_from_a_castle_not_on_the_course_yet_keeps_the_course() -> None:
@@ -51,7 +70,12 @@ def test_scoring_the_whole_invasion_of_suns(croquet) -> None:
         moons-knight flicks; moons-knight passes suns-gate out; rest
     """)
     assert [e.data["step"] for e in r.of("score")] == [
-        "moons-gate out", "suns-gate in", "suns-door", "suns-tower", "suns-gate out"]
+        "moons-gate out",
+        "suns-gate in",
+        "suns-door",
+        "suns-tower",
+        "suns-gate out",
+    ]
     assert r.coin("moons-knight").course[0] == "crowns-gate in"
     assert r.coin("moons-knight").location == "wasteland"
     assert r.state.flicks_left == 1

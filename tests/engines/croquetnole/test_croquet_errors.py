@@ -76,7 +76,8 @@ def test_own_coin_off_the_table_returns_to_the_edge_and_loses_its_flicks(croquet
 def test_another_players_coin_knocked_off_just_goes_back(croquet) -> None:
     r = croquet("moons-knight flicks; suns-guard off at -3 400")
     assert r.of("off_table")[0].text == (
-        "Suns guard went off the table: it just goes back on the edge where it fell.")
+        "Suns guard went off the table: it just goes back on the edge where it fell."
+    )
     assert r.state.placements[-1].target == (19.05 / 2, 400.0)
 
 
@@ -110,7 +111,8 @@ def test_a_refused_flick_scores_nothing_and_its_coins_go_back(croquet) -> None:
 def test_a_coin_with_no_flicks_left_is_refused(croquet) -> None:
     r = croquet("moons-knight flicks; rest; moons-knight flicks")
     assert r.of("flick_refused")[0].data["reason"] == (
-        "it has no flicks left: the knight's part of this turn is over")
+        "it has no flicks left: the knight's part of this turn is over"
+    )
 
 
 def test_a_guard_with_no_flicks_left_has_handed_the_turn_on(croquet) -> None:
@@ -191,9 +193,12 @@ HOME = "correct moons-knight location wasteland; correct moons-knight next moons
 
 
 def test_the_knight_wins_at_its_own_tower_with_its_guard_on_duty(croquet) -> None:
-    r = croquet(HOME + """
+    r = croquet(
+        HOME
+        + """
         moons-knight flicks; moons-knight passes moons-gate in; moons-knight hits moons-tower
-    """)
+    """
+    )
     assert r.kinds[-2:] == ["score", "win"]
     assert r.state.winner == "moons"
     assert r.events[-1].data == {"winner": "moons", "seat": 0}
@@ -203,9 +208,12 @@ def test_the_knight_wins_at_its_own_tower_with_its_guard_on_duty(croquet) -> Non
 
 
 def test_no_win_while_the_guard_is_off_duty(croquet) -> None:
-    r = croquet(HOME + """
+    r = croquet(
+        HOME
+        + """
         correct moons-guard location wasteland
         moons-knight flicks; moons-knight passes moons-gate in; moons-knight hits moons-tower
-    """)
+    """
+    )
     assert r.kinds[-1] == "no_score"
     assert r.state.winner is None

@@ -100,8 +100,9 @@ def test_a_full_four_player_game_to_a_win() -> None:
     again = MatchRecord.from_json(json.loads(json.dumps(m.record.to_json())))
     state, events = replay_events(GAME, again)
     assert state == m.state
-    assert [e.kind for e in events] == list(e.kind for e in m.state.log[len(GAME.new_state(
-        {}, 0).log):])
+    assert [e.kind for e in events] == list(
+        e.kind for e in m.state.log[len(GAME.new_state({}, 0).log) :]
+    )
 
 
 def test_undo_is_popping_the_record() -> None:
@@ -128,8 +129,11 @@ def test_view_is_json_with_everything_the_phone_shows(croquet) -> None:
     assert suns["prisoners"] == ["moons-knight"]
     assert suns["tower"] == list(LAYOUT.castle("suns").tower_top)
     assert v["placements"][-1] == {
-        "coin": "moons-knight", "target": list(LAYOUT.castle("suns").tower_top),
-        "tolerance_mm": 19.05, "why": "a prisoner is held on top of the Suns tower."}
+        "coin": "moons-knight",
+        "target": list(LAYOUT.castle("suns").tower_top),
+        "tolerance_mm": 19.05,
+        "why": "a prisoner is held on top of the Suns tower.",
+    }
     assert v["log"][-1]["kind"] == "turn"
     assert v["winner"] is None and v["croquet"] is None
     assert v["report"]["coins"][:2] == ["moons-knight", "moons-guard"]
@@ -167,10 +171,13 @@ def test_legal_inputs_at_the_start_and_every_one_is_accepted(setup_state) -> Non
 
 def test_options_choose_players_course_and_layout() -> None:
     lay = default_layout().to_json()
-    state = GAME.new_state({"players": ["moons", "crowns"], "course": "players",
-                            "layout": lay}, 0)
+    state = GAME.new_state({"players": ["moons", "crowns"], "course": "players", "layout": lay}, 0)
     assert [c.name for c in state.coins] == [
-        "moons-knight", "moons-guard", "crowns-knight", "crowns-guard"]
+        "moons-knight",
+        "moons-guard",
+        "crowns-knight",
+        "crowns-guard",
+    ]
     assert state.coin("moons-knight").course[1] == "crowns-gate in"
     assert len(state.coin("moons-knight").course) == 7
     every = GAME.new_state({"players": ["moons", "crowns"]}, 0)
@@ -180,10 +187,24 @@ def test_options_choose_players_course_and_layout() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"players": ["mars"]}, {"players": []}, {"croquet_default": 3}, {"course": "some"},
-     {"speed": 2}, {"players": ["suns"], "layout": {
-         "tiles": [{"center": [0, 0]}, {"center": [100, 0]}, {"center": [50, 200], "stack": 2}],
-         "castles": {"moons": {"gate": [0, 1], "door": [0, 1], "tower": 2}}}}],
+    [
+        {"players": ["mars"]},
+        {"players": []},
+        {"croquet_default": 3},
+        {"course": "some"},
+        {"speed": 2},
+        {
+            "players": ["suns"],
+            "layout": {
+                "tiles": [
+                    {"center": [0, 0]},
+                    {"center": [100, 0]},
+                    {"center": [50, 200], "stack": 2},
+                ],
+                "castles": {"moons": {"gate": [0, 1], "door": [0, 1], "tower": 2}},
+            },
+        },
+    ],
 )
 def test_bad_options_are_engine_errors(options: dict) -> None:
     with pytest.raises(EngineError):

@@ -29,13 +29,15 @@ def test_each_castle_runs_outward_gate_door_tower(castle: str, outward: tuple[in
     geo = LAY.castle(castle)
     for corridor, dist in ((geo.gate, T), (geo.door, 3 * T)):
         assert corridor.center == pytest.approx(
-            (CENTRE[0] + dist * outward[0], CENTRE[1] + dist * outward[1]))
+            (CENTRE[0] + dist * outward[0], CENTRE[1] + dist * outward[1])
+        )
         assert corridor.inward == pytest.approx(outward)
         assert 2 * corridor.half_width == pytest.approx(T)  # one tile-width apart
         assert 2 * corridor.half_depth == pytest.approx(T)
     assert geo.tower.stack == 2
     assert geo.tower.center == pytest.approx(
-        (CENTRE[0] + 5 * T * outward[0], CENTRE[1] + 5 * T * outward[1]))
+        (CENTRE[0] + 5 * T * outward[0], CENTRE[1] + 5 * T * outward[1])
+    )
 
 
 def test_neighbours_share_gate_tiles() -> None:
@@ -74,11 +76,15 @@ def test_tile_distance_and_corners() -> None:
 
 def test_a_rotated_layout_still_points_inward_at_the_tower() -> None:
     tiles = [Tile((0.0, 0.0), 30.0), Tile((100.0, 0.0), 30.0), Tile((50.0, -150.0), 0, 2)]
-    lay = Layout.from_json({
-        "tiles": [{"center": list(t.center), "angle_deg": t.angle_deg, "stack": t.stack}
-                  for t in tiles],
-        "castles": {"suns": {"gate": [0, 1], "door": [0, 1], "tower": 2}},
-    })
+    lay = Layout.from_json(
+        {
+            "tiles": [
+                {"center": list(t.center), "angle_deg": t.angle_deg, "stack": t.stack}
+                for t in tiles
+            ],
+            "castles": {"suns": {"gate": [0, 1], "door": [0, 1], "tower": 2}},
+        }
+    )
     gate = lay.castle("suns").gate
     assert gate.inward == pytest.approx((0.0, -1.0))
     assert gate.half_width < 25.4  # rotated tiles reach further into the gap
@@ -98,8 +104,10 @@ def test_json_round_trip_and_table_extension() -> None:
     [
         {"tiles": []},
         {"tiles": [], "castles": {"moons": {"gate": [0, 1], "door": [2, 3], "tower": 4}}},
-        {"tiles": [{"center": [0, 0]}, {"center": [10, 0]}],
-         "castles": {"mars": {"gate": [0, 1], "door": [0, 1], "tower": 0}}},
+        {
+            "tiles": [{"center": [0, 0]}, {"center": [10, 0]}],
+            "castles": {"mars": {"gate": [0, 1], "door": [0, 1], "tower": 0}},
+        },
         {"tiles": [{"center": "here"}], "castles": {}},
     ],
 )
@@ -109,10 +117,12 @@ def test_malformed_layouts_raise_engine_errors(bad: dict) -> None:
 
 
 def test_overlapping_gate_tiles_are_refused() -> None:
-    lay = Layout.from_json({
-        "tiles": [{"center": [0, 0]}, {"center": [30, 0]}, {"center": [15, 200], "stack": 2}],
-        "castles": {"arms": {"gate": [0, 1], "door": [0, 1], "tower": 2}},
-    })
+    lay = Layout.from_json(
+        {
+            "tiles": [{"center": [0, 0]}, {"center": [30, 0]}, {"center": [15, 200], "stack": 2}],
+            "castles": {"arms": {"gate": [0, 1], "door": [0, 1], "tower": 2}},
+        }
+    )
     with pytest.raises(EngineError):
         lay.castle("arms")
 

@@ -25,10 +25,14 @@ def test_invading_knight_that_hits_the_guard_on_duty_is_taken(croquet) -> None:
 
 
 def test_invading_knight_hit_by_the_guard_on_duty_is_taken_and_the_guard_earns_a_flick(
-        croquet) -> None:
+    croquet,
+) -> None:
     r = croquet(INVADING + "; end turn; suns-guard flicks; suns-guard hits moons-knight")
     assert r.of("prisoner_taken")[0].data == {
-        "coin": "moons-knight", "castle": "suns", "guard": "suns-guard"}
+        "coin": "moons-knight",
+        "castle": "suns",
+        "guard": "suns-guard",
+    }
     assert r.of("bonus")[-1].text == "Suns guard takes a prisoner: one bonus flick."
     assert r.state.flicks_left == 1
 
@@ -52,7 +56,8 @@ def test_only_the_guard_of_the_invaded_castle_takes_prisoners(croquet) -> None:
 
 def test_an_off_duty_guard_takes_no_prisoner(croquet) -> None:
     r = croquet(INVADING + "; correct suns-guard location wasteland").then(
-        "moons-knight flicks; moons-knight strikes suns-guard")
+        "moons-knight flicks; moons-knight strikes suns-guard"
+    )
     assert r.coin("moons-knight").prisoner_of is None
     assert r.of("bonus")[0].text == "Moons knight strikes the Suns guard: 2 bonus flicks."
 
@@ -90,12 +95,15 @@ def test_released_when_the_castles_guard_goes_off_duty(croquet) -> None:
 
 
 def test_a_released_knight_recovers_on_its_tower_until_its_next_turn(croquet) -> None:
-    r = croquet(INVADING).then(CAPTURE + """
+    r = croquet(INVADING).then(
+        CAPTURE
+        + """
         end turn
         suns-guard flicks; suns-guard passes suns-gate out; rest
         moons-knight placed
         end turn; end turn
-    """)
+    """
+    )
     assert r.state.turn == "arms"
     r = r.then("end turn")
     assert r.state.turn == "moons" and r.state.phase == "knight"
@@ -115,36 +123,45 @@ def test_released_by_its_own_guard_on_duty_hitting_the_tower(croquet) -> None:
 
 
 def test_an_off_duty_guard_cannot_release_its_knight(croquet) -> None:
-    r = croquet(INVADING).then(CAPTURE + """
+    r = croquet(INVADING).then(
+        CAPTURE
+        + """
         moons-guard flicks; moons-guard passes moons-gate out; rest
         moons-guard flicks; moons-guard hits suns-tower
-    """)
+    """
+    )
     assert r.kinds[-1] == "no_release"
     assert r.coin("moons-knight").prisoner_of == "suns"
 
 
 def test_guard_must_go_back_on_duty_then_leave_some_other_way(croquet) -> None:
     # The text's note: off duty on the way, it returns through its gate, leaves another way.
-    r = croquet(INVADING).then(CAPTURE + """
+    r = croquet(INVADING).then(
+        CAPTURE
+        + """
         moons-guard flicks; moons-guard passes moons-gate out; rest
         moons-guard flicks; moons-guard passes moons-gate in; rest
         moons-guard flicks; rest moons-guard 300 520
         end turn; end turn; end turn
         moons-guard flicks; rest moons-guard 250 470
-    """)
+    """
+    )
     assert r.coin("moons-guard").on_duty
-    r = r.then("end turn; end turn; end turn; moons-guard flicks; "
-               "moons-guard hits suns-tower")
+    r = r.then("end turn; end turn; end turn; moons-guard flicks; moons-guard hits suns-tower")
     assert r.coin("moons-knight").prisoner_of is None
     assert r.of("guard_returned")
 
 
 def test_a_recovering_knight_sits_on_its_tower_until_placed(croquet) -> None:
-    r = croquet(INVADING).then(CAPTURE).then("""
+    r = (
+        croquet(INVADING)
+        .then(CAPTURE)
+        .then("""
         moons-guard flicks; moons-guard hits suns-tower; moons-guard strikes moons-knight
         moons-knight passes moons-gate out
         rest moons-knight 300 300
     """)
+    )
     k = r.coin("moons-knight")
     assert (k.recovering, k.location, k.course[0]) == (True, "moons", "moons-gate out")
     assert k.position == tuple(SUNS_TOWER)  # not yet lifted across to its own tower

@@ -16,8 +16,16 @@ TOWERS = [f for f in FEATURES if feature_kind(f) == "tower"]
 POINT = st.lists(st.floats(-20, 884, allow_nan=False), min_size=2, max_size=2)
 # Event kinds with their weights ("croquet" also stands for corrections when none is offered).
 KINDS = [
-    *["flick"] * 2, *["pass"] * 4, "hit", *["strike"] * 3, "off_table", *["rest"] * 3,
-    *["place"] * 2, "end_turn", *["croquet"] * 2, *["advance"] * 2,
+    *["flick"] * 2,
+    *["pass"] * 4,
+    "hit",
+    *["strike"] * 3,
+    "off_table",
+    *["rest"] * 3,
+    *["place"] * 2,
+    "end_turn",
+    *["croquet"] * 2,
+    *["advance"] * 2,
 ]
 
 
@@ -38,11 +46,19 @@ def action_for(draw: st.DrawFn, state: State) -> Action:
         name, _, way = step.partition(" ")
         if feature_kind(name) == "tower":
             return Action("hit", None, {"coin": state.in_play, "feature": name})
-        return Action("pass", None, {"coin": state.in_play, "feature": name,
-                                     "direction": way or "in"})
+        return Action(
+            "pass", None, {"coin": state.in_play, "feature": name, "direction": way or "in"}
+        )
     if kind == "pass":
-        return Action("pass", None, {"coin": coin, "feature": draw(st.sampled_from(GATES_DOORS)),
-                                     "direction": draw(st.sampled_from(["in", "out"]))})
+        return Action(
+            "pass",
+            None,
+            {
+                "coin": coin,
+                "feature": draw(st.sampled_from(GATES_DOORS)),
+                "direction": draw(st.sampled_from(["in", "out"])),
+            },
+        )
     if kind == "hit":
         return Action("hit", None, {"coin": coin, "feature": draw(st.sampled_from(TOWERS))})
     if kind == "strike":
@@ -63,8 +79,11 @@ def action_for(draw: st.DrawFn, state: State) -> Action:
     if kind == "croquet":
         if state.croquet is not None:
             return Action("croquet", None, {"kind": draw(st.integers(1, 5))})
-        return Action("correct", None, {"coin": coin, "location": draw(
-            st.sampled_from([*CASTLES, WASTELAND]))})
+        return Action(
+            "correct",
+            None,
+            {"coin": coin, "location": draw(st.sampled_from([*CASTLES, WASTELAND]))},
+        )
     return Action("end_turn")
 
 
@@ -88,13 +107,15 @@ def check_invariants(before: State, action: Action, after: State) -> None:
         old = before.coin(c.name)
         by_hand = action.kind in ("place", "correct") and action.data.get("coin") == c.name
         if old.prisoner_of is not None and c.prisoner_of is not None and not by_hand:
-            assert (c.position, c.location) == (old.position, old.location), \
+            assert (c.position, c.location) == (old.position, old.location), (
                 "a prisoner never moves by itself"
+            )
     assert after.log[: len(before.log)] == before.log
 
 
-@settings(max_examples=60, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(st.data())
 def test_random_event_streams_keep_the_invariants_and_replay(data: st.DataObject) -> None:
     state = GAME.new_state({}, seed=0)

@@ -36,7 +36,8 @@ def test_defensive_capture_would_free_a_prisoner_already_held(croquet) -> None:
     """)
     assert r.coin("crowns-knight").prisoner_of is None
     assert r.of("prisoner_released")[0].text == (
-        "Crowns knight is released from Suns: the Suns guard went off duty.")
+        "Crowns knight is released from Suns: the Suns guard went off duty."
+    )
 
 
 def test_release_your_own_prisoner_before_the_enemy_guard_arrives(croquet) -> None:

@@ -57,17 +57,19 @@ def test_light_wins_a_whole_game_while_dark_sits_on_empty_spaces(
     assert all_events[-1].text == "Light wins: dark is down to four checkers."
     assert (state.phase, state.winner, state.to_act, state.turn) == (Phase.OVER, 0, None, 24)
     assert GAME.is_terminal(state) and GAME.legal_actions(state) == []
-    assert str(state) == "\n".join([
-        "  a b c d e f g h",
-        "1 _ _ _ _ . . . .",
-        "2 _ _ _ _ . . . .",
-        "3 d d d d . . . .",
-        "4 . . . . . . . .",
-        "5 . . . . . . . .",
-        "6 . . . . L L L L",
-        "7 . . . . L L L L",
-        "8 . . . . L L L L",
-    ])
+    assert str(state) == "\n".join(
+        [
+            "  a b c d e f g h",
+            "1 _ _ _ _ . . . .",
+            "2 _ _ _ _ . . . .",
+            "3 d d d d . . . .",
+            "4 . . . . . . . .",
+            "5 . . . . . . . .",
+            "6 . . . . L L L L",
+            "7 . . . . L L L L",
+            "8 . . . . L L L L",
+        ]
+    )
     assert state.used[0] == frozenset(LIGHT_HANDS)
     refused = GAME.apply(state, Action("move", 0, {"from": [7, 4], "to": [7, 3]}))
     assert refused.reason == (
@@ -101,13 +103,15 @@ def test_both_announce_the_second_mover_first_and_the_higher_hand_wins(kit: Any)
     assert refused(1, "announce", {"hand": "Pair, king"}) == (
         'That is not an announcement: "Pair, king" is not in the format "Pair, queens".'
     )
-    state, events = kit.play(state, """
+    state, events = kit.play(
+        state,
+        """
         announce Straight flush, hearts, ten high
         announce Flush, spades, ace high
-    """)
+    """,
+    )
     assert kit.texts(events, "result") == [
-        "Straight flush, hearts, ten high beats Flush, spades, ace high: "
-        "light removes a checker."
+        "Straight flush, hearts, ten high beats Flush, spades, ace high: light removes a checker."
     ]
     assert (state.phase, state.to_act, state.pending_loser) == (Phase.REMOVE, 0, 0)
     assert GAME.apply(state, Action("remove", 0, {"at": [0, 4]})).reason == (
@@ -116,11 +120,14 @@ def test_both_announce_the_second_mover_first_and_the_higher_hand_wins(kit: Any)
     state, _ = kit.play(state, "remove h8")
     assert (state.phase, state.turn, state.to_act) == (Phase.MOVE, 4, 0)
 
-    state, events = kit.play(state, """
+    state, events = kit.play(
+        state,
+        """
         d8-e8 h4-h3 e8-d8 h3-h4 d8-e8 h4-h3
         announce Pair, kings
         announce Pair, kings
-    """)
+    """,
+    )
     assert kit.texts(events, "result") == [
         "Pair, kings ties Pair, kings: nobody removes a checker."
     ]
@@ -129,11 +136,14 @@ def test_both_announce_the_second_mover_first_and_the_higher_hand_wins(kit: Any)
     state, _ = kit.play(state, "e8-d8 h3-h4 d8-e8 h4-h3 e8-d8 h3-h4")
     assert refused(1, "announce", {"hand": "Pair, kings"}) == 'You have already used "Pair, kings".'
     assert "Pair, kings" not in GAME.view(state)["legal_announcements"]
-    state, events = kit.play(state, """
+    state, events = kit.play(
+        state,
+        """
         announce Pair, twos
         announce Four of a kind, aces
         remove e1
-    """)
+    """,
+    )
     assert kit.texts(events, "result", "remove") == [
         "Four of a kind, aces beats Pair, twos: dark removes a checker.",
         "Dark removes the checker on e1.",
@@ -141,7 +151,9 @@ def test_both_announce_the_second_mover_first_and_the_higher_hand_wins(kit: Any)
     assert [len(c) for c in state.checkers] == [11, 11]
     history = GAME.view(state)["announcements"]
     assert [(h["turn"], h["loser"], h["removed"]) for h in history] == [
-        (3, 0, "h8"), (6, None, None), (9, 1, "e1"),
+        (3, 0, "h8"),
+        (6, None, None),
+        (9, 1, "e1"),
     ]
     assert history[0]["calls"] == [
         {"seat": 1, "color": "dark", "hand": "Straight flush, hearts, ten high", "reason": ""},
@@ -196,18 +208,33 @@ def test_view_is_json_for_the_phones(fresh: KoperState, kit: Any) -> None:
     assert {"row": 5, "col": 4, "color": "light", "seat": 0} in view["checkers"]
     assert len(view["checkers"]) == 24
     assert view["seats"][1] == {
-        "seat": 1, "color": "dark", "end": "top", "builder": False, "checkers": 12,
-        "on_cards": 1, "used": [],
+        "seat": 1,
+        "color": "dark",
+        "end": "top",
+        "builder": False,
+        "checkers": 12,
+        "on_cards": 1,
+        "used": [],
     }
     assert (view["phase"], view["turn"]) == ("announce", 3)
     assert (view["to_move"], view["to_announce"], view["to_remove"]) == (None, 0, None)
     assert view["status"] == "Turn 3: light to announce a hand."
     assert view["moves"] == ROUND_MOVES[0].split()
-    assert view["announcements"] == [{
-        "turn": 3,
-        "calls": [{"seat": 1, "color": "dark", "hand": None,
-                   "reason": "Dark cannot announce: only 1 checker on cards."}],
-        "result": None, "loser": None, "removed": None,
-    }]
+    assert view["announcements"] == [
+        {
+            "turn": 3,
+            "calls": [
+                {
+                    "seat": 1,
+                    "color": "dark",
+                    "hand": None,
+                    "reason": "Dark cannot announce: only 1 checker on cards.",
+                }
+            ],
+            "result": None,
+            "loser": None,
+            "removed": None,
+        }
+    ]
     assert view["legal_announcements"][:3] == LIGHT_HANDS[:3]
     assert (view["result"], view["winner"]) == (None, None)

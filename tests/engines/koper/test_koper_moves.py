@@ -40,7 +40,11 @@ def test_start_moves_are_steps_and_short_hops_out_of_the_block() -> None:
     assert Move.from_text("a1-a4") not in moves  # dark's checker
     assert "e6-e5" not in moves
     assert sorted(m.text for m in moves if m.frm == (6, 4)) == [
-        "e7-d6", "e7-d7", "e7-d8", "e7-e5", "e7-g5",
+        "e7-d6",
+        "e7-d7",
+        "e7-d8",
+        "e7-e5",
+        "e7-g5",
     ]
 
 

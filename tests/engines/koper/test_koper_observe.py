@@ -51,8 +51,10 @@ def test_a_step_or_a_hop_chain_becomes_a_move(fresh: KoperState, frm: str, to: s
         ("d3-d4 e6-e5", "A dark checker moved from d3 to d4, but it is light's move; put it back."),
         ("e6-x", "A light checker left e6; a move takes one checker to another space."),
         ("+c5:light", "A light checker appeared on c5; a move takes one checker to another space."),
-        ("e6-x f6-x", "Two light checkers left e6 and f6; a move takes one checker to another "
-                      "space."),
+        (
+            "e6-x f6-x",
+            "Two light checkers left e6 and f6; a move takes one checker to another space.",
+        ),
         ("a1-x", "A dark checker left a1, but it is light's move; put it back."),
     ],
 )

@@ -42,8 +42,9 @@ def test_start_block_is_four_wide_three_deep_at_the_players_lower_right(
     assert start_block(edge) == frozenset(parse_square(n) for n in block.split())
 
 
-@pytest.mark.parametrize("ends", [["bottom", "top"], ["top", "bottom"], ["left", "right"],
-                                  ["right", "left"]])
+@pytest.mark.parametrize(
+    "ends", [["bottom", "top"], ["top", "bottom"], ["left", "right"], ["right", "left"]]
+)
 def test_default_blocks_stand_in_diagonally_opposite_corners(ends: list[str]) -> None:
     state = GAME.new_state({"ends": ends}, seed=0)
     corners = [{(r // 4, c // 4) for r, c in block} for block in state.checkers]
@@ -67,17 +68,19 @@ def test_default_options_light_builds_from_the_bottom_and_moves_first(
     state = fresh
     assert (state.builder, state.to_act, state.turn, state.phase) == (0, 0, 1, Phase.MOVE)
     assert state.colors == ("light", "dark") and state.ends == ("bottom", "top")
-    assert str(state) == "\n".join([
-        "  a b c d e f g h",
-        "1 d d d d . . . .",
-        "2 d d d d . . . .",
-        "3 d d d d . . . .",
-        "4 . . . . . . . .",
-        "5 . . . . . . . .",
-        "6 . . . . L L L L",
-        "7 . . . . L L L L",
-        "8 . . . . L L L L",
-    ])
+    assert str(state) == "\n".join(
+        [
+            "  a b c d e f g h",
+            "1 d d d d . . . .",
+            "2 d d d d . . . .",
+            "3 d d d d . . . .",
+            "4 . . . . . . . .",
+            "5 . . . . . . . .",
+            "6 . . . . L L L L",
+            "7 . . . . L L L L",
+            "8 . . . . L L L L",
+        ]
+    )
     rows = kit.BOARD.split("\n")[1:-1]
     assert cells_text(state.cells).splitlines()[1:] == [f"{i + 1} {r}" for i, r in enumerate(rows)]
 
@@ -89,8 +92,10 @@ def test_builder_colors_ends_and_start_are_options(kit: Any) -> None:
             "builder": 1,
             "colors": ["dark", "light"],
             "ends": ["left", "right"],
-            "start": {"0": [[r, 0] for r in range(8)] + [[0, 1], [1, 1], [2, 1], [3, 1]],
-                      "1": [[r, 7] for r in range(8)] + [[0, 6], [1, 6], [2, 6], [3, 6]]},
+            "start": {
+                "0": [[r, 0] for r in range(8)] + [[0, 1], [1, 1], [2, 1], [3, 1]],
+                "1": [[r, 7] for r in range(8)] + [[0, 6], [1, 6], [2, 6], [3, 6]],
+            },
         },
         seed=0,
     )
@@ -123,10 +128,18 @@ def _set(**options: Any) -> Callable[[list[list[str | None]]], dict[str, Any]]:
         _set(ends=["bottom", "left"]),
         _set(ends=["bottom"]),
         _set(start={"0": [[0, 0]] * 12, "1": [[7, 7]] * 12}),
-        _set(start={"0": [[0, c] for c in range(8)] + [[1, c] for c in range(4)],
-                    "1": [[0, c] for c in range(8)] + [[2, c] for c in range(4)]}),
-        _set(start={"0": [[8, 0]] + [[1, c] for c in range(8)] + [[2, c] for c in range(3)],
-                    "1": [[6, c] for c in range(8)] + [[5, c] for c in range(4)]}),
+        _set(
+            start={
+                "0": [[0, c] for c in range(8)] + [[1, c] for c in range(4)],
+                "1": [[0, c] for c in range(8)] + [[2, c] for c in range(4)],
+            }
+        ),
+        _set(
+            start={
+                "0": [[8, 0]] + [[1, c] for c in range(8)] + [[2, c] for c in range(3)],
+                "1": [[6, c] for c in range(8)] + [[5, c] for c in range(4)],
+            }
+        ),
         _set(start={"0": "a1"}),
         _set(rules="house"),
     ],
