@@ -60,6 +60,21 @@ class KoperReadConfig:
     chroma_weight: float = 3.0
     #: Gaussian blur (pixels) applied to patches and templates alike before comparing.
     patch_blur: float = 0.5
+    #: Same-rank pairs of cells whose swapped assignment costs less than this much more than the
+    #: chosen one get a second look at their suits (:mod:`vision.koper.suits`).
+    suit_pair_margin: float = 0.1
+    #: ... and one of which was read with a confidence below this.
+    suit_unsure: float = 0.1
+    #: Size (width, height) of each index corner on that second look: sharper than
+    #: ``index_size``, so that the small suit pip under the rank shows its shape.
+    suit_index_size: tuple[int, int] = (64, 84)
+    #: Blur (pixels) of the map of where two same-rank cards differ.
+    suit_mask_blur: float = 1.0
+    #: Shifts (rectified pixels, each way along each axis) of the outlines tried on that second
+    #: look: the small index pips need a closer fit than the whole card.
+    suit_shifts: tuple[float, ...] = (1.5, 3.0)
+    #: The pair is swapped when the other way round fits better by more than this.
+    suit_swap_margin: float = 0.0
     #: Checker radius range, as fractions of the card's short side.
     checker_radius: tuple[float, float] = (0.34, 0.5)
     #: Checker search passes: (Hough HOUGH_GRADIENT_ALT circle perfectness 0-1, largest share of

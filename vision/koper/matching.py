@@ -36,15 +36,15 @@ def cost_matrix(views, profile: DeckProfile, config: KoperReadConfig) -> np.ndar
     (n, 3, H, W) and weights (n, H, W) as from :func:`vision.koper.features.patch_features`.
     """
     (whole, whole_w), (index, index_w) = views
-    return _view_cost(whole, whole_w, profile.features, config) + config.index_weight * (
-        _view_cost(index, index_w, profile.index, config)
+    return view_cost(whole, whole_w, profile.features, config) + config.index_weight * (
+        view_cost(index, index_w, profile.index, config)
     )
 
 
-def _view_cost(
+def view_cost(
     feats: np.ndarray, weights: np.ndarray, tpl: np.ndarray, config: KoperReadConfig
 ) -> np.ndarray:
-    """Costs (n, 52) of one view against the 52 templates ``tpl``, best of both half turns."""
+    """Costs (n, m) of one view against the m templates ``tpl``, best of both half turns."""
     n = feats.shape[0]
     both = np.concatenate([tpl, tpl[:, :, ::-1, ::-1]])  # upright and half-turned
     m = both.shape[0]

@@ -15,7 +15,7 @@ the same way under the cache folder.
 import functools
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -90,6 +90,15 @@ def profile_from_design(design: str, config: KoperReadConfig | None = None) -> D
     return _design_profile(
         design, tuple(cfg.patch_size), tuple(cfg.index_size), float(cfg.patch_blur)
     )
+
+
+def suit_profile(profile: DeckProfile, config: KoperReadConfig) -> DeckProfile | None:
+    """The same installed design at ``suit_index_size`` index corners, for the second look at
+    same-rank cards; None for a learnt profile (its photo holds no sharper corners)."""
+    learnt = (profiles_dir() / f"{profile.name}.npz").is_file()
+    if learnt or profile.name not in list_designs():
+        return None
+    return profile_from_design(profile.name, replace(config, index_size=config.suit_index_size))
 
 
 def _flatten(art: np.ndarray) -> np.ndarray:

@@ -8,7 +8,8 @@ Pipeline (each stage a function over arrays, thresholds in :class:`KoperReadConf
 4. cut a portrait patch of every card and of its two index corners (from a sharper halving of
    a 12 MP still), masking checkers, and assign the 52 identities at the lowest total cost
    (:mod:`matching`), trying each candidate deck profile for ``deck="auto"``; unsure cells get a
-   second look at slightly shifted outlines.
+   second look at slightly shifted outlines, and same-rank pairs whose choice is close a second
+   look at their suits with sharper index corners (:mod:`suits`).
 
 Assumptions and limits: the board lies roughly square to the image (turned less than about 30
 degrees), cards are lighter and less saturated than the table (wood, felt, slate work; a white
@@ -32,7 +33,7 @@ it for ``deck="auto"`` and by name.
 (True, True)
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -42,9 +43,15 @@ from vision.koper.board_finder import BOARD_CELLS, find_board
 from vision.koper.card_locator import CardLayout, locate_cards, rectify
 from vision.koper.checkers import Checker, find_checkers
 from vision.koper.config import KoperReadConfig
-from vision.koper.features import INDEX_REGIONS, base_weights, card_views, patch_features
-from vision.koper.matching import assign, cost_matrix
-from vision.koper.profiles import DeckProfile, resolve_profiles
+from vision.koper.features import (
+    INDEX_REGIONS,
+    base_weights,
+    patch_features,
+    region_homography,
+)
+from vision.koper.matching import Assignment, assign, cost_matrix
+from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
+from vision.koper.suits import close_pairs, pair_costs
 from vision.sim.koper_layout import canonical_cells
 
 Cells = tuple[tuple[str | None, ...], ...]
@@ -82,6 +89,7 @@ class _Survey:
     cells: list[tuple[int, int]]
     views: tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
     cutter: "_Cutter"
+    suit_cutter: "_Cutter"
     checkers: list[Checker]
     layout: CardLayout
     corners: np.ndarray
@@ -136,33 +144,51 @@ class _Cutter:
     def views(self, quads: dict[tuple[int, int], np.ndarray], shift=(0.0, 0.0)):
         """((whole features, weights), (index features, weights)) for ``quads`` in order,
         each outline grown by ``card_grow`` and moved by ``shift`` rectified pixels."""
+        return self.whole_views(quads, shift), self.index_views(quads, shift)
+
+    def whole_views(self, quads: dict[tuple[int, int], np.ndarray], shift=(0.0, 0.0)):
+        """(features, weights) of the whole cards, as in :meth:`views`."""
         cfg = self.config
         pw, ph = cfg.patch_size
-        iw, ih = cfg.index_size
-        n = len(quads)
-        whole = np.empty((n, 3, ph, pw), np.float32)
-        whole_w = np.empty((n, ph, pw), np.float32)
-        index = np.empty((n, 3, ih, 2 * iw), np.float32)
-        index_w = np.empty((n, ih, 2 * iw), np.float32)
+        whole = np.empty((len(quads), 3, ph, pw), np.float32)
+        weights = np.empty((len(quads), ph, pw), np.float32)
         for i, (cell, q) in enumerate(quads.items()):
-            centre = q.mean(axis=0)
-            grown = centre + (q - centre) * cfg.card_grow + np.asarray(shift)
-            rect_quad = grown.reshape(-1, 1, 2).astype(np.float64)
-            src, hom = self.whole_source
-            quad = _upright(cv2.perspectiveTransform(rect_quad, hom).reshape(-1, 2), self.landscape)
-            patch, _, homs = card_views(src, quad, (pw, ph), (iw, ih))
-            whole_w[i] = self.base * _checker_mask(
-                homs[0] @ hom, self.checkers, cell, cfg, (pw, ph)
+            src, quad, hom = self._place(self.whole_source, q, shift)
+            to_patch = region_homography(quad, (0.0, 0.0, 1.0, 1.0), (pw, ph))
+            patch = cv2.warpPerspective(src, to_patch, (pw, ph), flags=cv2.INTER_LINEAR)
+            weights[i] = self.base * _checker_mask(
+                to_patch @ hom, self.checkers, cell, cfg, (pw, ph)
             )
-            whole[i] = patch_features(patch, whole_w[i], cfg.patch_blur)
-            src, hom = self.index_source
-            quad = _upright(cv2.perspectiveTransform(rect_quad, hom).reshape(-1, 2), self.landscape)
-            _, corners, homs = card_views(src, quad, (pw, ph), (iw, ih))
-            index_w[i] = np.hstack(
-                [_checker_mask(h @ hom, self.checkers, cell, cfg, (iw, ih)) for h in homs[1:]]
+            whole[i] = patch_features(patch, weights[i], cfg.patch_blur)
+        return whole, weights
+
+    def index_views(self, quads: dict[tuple[int, int], np.ndarray], shift=(0.0, 0.0)):
+        """(features, weights) of the cards' two index corners side by side, as in
+        :meth:`views`."""
+        cfg = self.config
+        iw, ih = cfg.index_size
+        index = np.empty((len(quads), 3, ih, 2 * iw), np.float32)
+        weights = np.empty((len(quads), ih, 2 * iw), np.float32)
+        for i, (cell, q) in enumerate(quads.items()):
+            src, quad, hom = self._place(self.index_source, q, shift)
+            homs = [region_homography(quad, reg, (iw, ih)) for reg in INDEX_REGIONS]
+            corners = np.hstack(
+                [cv2.warpPerspective(src, h, (iw, ih), flags=cv2.INTER_LINEAR) for h in homs]
             )
-            index[i] = patch_features(corners, index_w[i], cfg.patch_blur)
-        return (whole, whole_w), (index, index_w)
+            weights[i] = np.hstack(
+                [_checker_mask(h @ hom, self.checkers, cell, cfg, (iw, ih)) for h in homs]
+            )
+            index[i] = patch_features(corners, weights[i], cfg.patch_blur)
+        return index, weights
+
+    def _place(self, source, q: np.ndarray, shift):
+        """(image, upright card corners in it, homography rectified -> image) of the outline
+        ``q`` grown by ``card_grow`` and moved by ``shift``, in ``source`` (image, homography)."""
+        centre = q.mean(axis=0)
+        grown = centre + (q - centre) * self.config.card_grow + np.asarray(shift)
+        src, hom = source
+        quad = cv2.perspectiveTransform(grown.reshape(-1, 1, 2).astype(np.float64), hom)
+        return src, _upright(quad.reshape(-1, 2), self.landscape), hom
 
 
 def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
@@ -203,16 +229,29 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
     source, to_source = _patch_source(image, work, short, config.patch_oversample * pw)
     index_need = config.patch_oversample * iw / (region[2] - region[0])
     index_source, to_index = _patch_source(image, work, short, index_need)
+    whole = (source, to_source @ rect.to_work)
     cutter = _Cutter(
-        config,
+        config, geometry.landscape, checkers, whole, (index_source, to_index @ rect.to_work)
+    )
+    suit_need = config.patch_oversample * config.suit_index_size[0] / (region[2] - region[0])
+    suit_source, to_suit = _patch_source(image, work, short, suit_need)
+    suit_cutter = _Cutter(
+        replace(config, index_size=config.suit_index_size),
         geometry.landscape,
         checkers,
-        (source, to_source @ rect.to_work),
-        (index_source, to_index @ rect.to_work),
+        whole,
+        (suit_source, to_suit @ rect.to_work),
     )
     views = cutter.views({cell: layout.quads[cell] for cell in cells})
     return _Survey(
-        cells, views, cutter, checkers, layout, geometry.corners / scale, geometry.landscape
+        cells,
+        views,
+        cutter,
+        suit_cutter,
+        checkers,
+        layout,
+        geometry.corners / scale,
+        geometry.landscape,
     )
 
 
@@ -293,8 +332,7 @@ def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | No
         costs = costs.copy()
         costs[unsure] = _shifted_costs(survey, unsure, profile, cfg, costs[unsure])
         result = assign(costs, cfg)
-    best = (profile, result)
-    profile, result = best
+    result = _settle_suits(survey, profile, result, costs, cfg)
     if result.mean_cost > cfg.max_mean_cost:
         raise NoBoardFound(
             f"no board found: the cells do not look like the cards of deck {profile.name!r}"
@@ -330,6 +368,63 @@ def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, 
     for shift in ((-step, 0.0), (step, 0.0), (0.0, -step), (0.0, step)):
         costs = np.minimum(costs, cost_matrix(survey.cutter.views(quads, shift), profile, cfg))
     return costs
+
+
+def _settle_suits(
+    survey: _Survey, profile: DeckProfile, result: Assignment, costs: np.ndarray, cfg
+) -> Assignment:
+    """Second look at same-rank pairs whose 2 x 2 choice is close (``suit_pair_margin``) and
+    one of which is unsure (``suit_unsure``):
+    compare them where the two cards differ, with sharper index corners when the deck is an
+    installed design, and swap them when the other way round is better by ``suit_swap_margin``.
+    The pair's confidence becomes that of this decision."""
+    pairs = close_pairs(
+        result.cards,
+        result.confidence,
+        costs,
+        profile.card_ids,
+        cfg.suit_pair_margin,
+        cfg.suit_unsure,
+    )
+    if not pairs:
+        return result
+    sharp = suit_profile(profile, cfg)
+    templates, cutter = (profile, survey.cutter) if sharp is None else (sharp, survey.suit_cutter)
+    cards, chosen, confidence = result.cards.copy(), result.costs.copy(), result.confidence.copy()
+    shifts = [(0.0, 0.0)] + [
+        (sign * step, 0.0) if axis == 0 else (0.0, sign * step)
+        for step in cfg.suit_shifts
+        for sign in (-1.0, 1.0)
+        for axis in (0, 1)
+    ]
+    iw, ih = cutter.config.index_size
+    full = (cutter.base, np.ones((ih, 2 * iw), np.float32))
+    involved = sorted({k for pair in pairs for k in pair})
+    row = {k: n for n, k in enumerate(involved)}
+    quads = {survey.cells[k]: survey.layout.quads[survey.cells[k]] for k in involved}
+    looks = [cutter.views(quads, shift) for shift in shifts]
+    for i, j in pairs:
+        pick = [row[i], row[j]]
+        pc = np.min(
+            [
+                pair_costs(
+                    tuple((f[pick], w[pick]) for f, w in look),
+                    (templates.features, templates.index),
+                    full,
+                    cards[i],
+                    cards[j],
+                    cfg,
+                )
+                for look in looks
+            ],
+            axis=0,
+        )
+        gap = float(pc[0, 1] + pc[1, 0] - pc[0, 0] - pc[1, 1])
+        if gap < -cfg.suit_swap_margin:
+            cards[i], cards[j] = cards[j], cards[i]
+            chosen[i], chosen[j] = costs[i, cards[i]], costs[j, cards[j]]
+        confidence[i] = confidence[j] = 1.0 - np.exp(-abs(gap) / cfg.confidence_scale)
+    return Assignment(cards, chosen, confidence, float(chosen[cards >= 0].mean()))
 
 
 def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | None = None):
