@@ -7,47 +7,25 @@ players flick and the page shows the camera's picture, the rulings and the flick
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from firmware_py.config import load_config
 from firmware_py.demo import DemoCroquetTable
-from firmware_py.plugins import default_plugins
-from firmware_py.serve import Server
-from firmware_py.table import Table
 
 PIN = "2468"
 
 
-class Served:
-    def __init__(self, table: Table, demo: DemoCroquetTable, server: Server) -> None:
-        self.table, self.demo, self.server = table, demo, server
-        self.url = f"http://127.0.0.1:{server.port}"
-
-
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    config = load_config(
-        None,
-        data_dir=str(tmp_path),
-        gpio={"pin_factory": "mock"},
-        web={"host": "127.0.0.1", "port": 0, "pin": PIN},
-    )
+def served(serve_table: Any) -> Any:
     demo = DemoCroquetTable(seed=1)
-    table = Table(config, default_plugins(), watcher_factory=demo.watcher)
-    server = Server(table, "127.0.0.1", 0, threads=8)
-    server.start()
-    table.start_game("croquetnole", {})
-    yield Served(table, demo, server)
-    demo.stop()
-    server.close()
-    table.close()
+    served = serve_table(PIN, watcher_factory=demo.watcher, sim=demo, stop=demo.stop)
+    served.table.start_game("croquetnole", {})
+    return served
 
 
-def test_confirm_the_layout_and_see_a_flick_ruled(served: Served, phone: Page) -> None:
+def test_confirm_the_layout_and_see_a_flick_ruled(served: Any, phone: Page) -> None:
     phone.goto(f"{served.url}/play/croquetnole")
     phone.click("#pin-open")
     phone.fill("#pin-input", PIN)

@@ -8,43 +8,22 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from engines.croquetnole.notation import clauses, parse
-from firmware_py.config import load_config
-from firmware_py.plugins import default_plugins
-from firmware_py.serve import Server
-from firmware_py.table import Table
 
 PIN = "1357"
 # Set to a folder to keep the phone screenshots (they are always taken, to a temporary folder).
 SHOTS = os.environ.get("TABLESIDE_SCREENSHOTS")
 
 
-class Served:
-    def __init__(self, table: Table, server: Server) -> None:
-        self.table, self.server = table, server
-        self.url = f"http://127.0.0.1:{server.port}"
-
-
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    config = load_config(
-        None,
-        data_dir=str(tmp_path),
-        gpio={"pin_factory": "mock"},
-        web={"host": "127.0.0.1", "port": 0, "pin": PIN},
-    )
-    table = Table(config, default_plugins())
-    server = Server(table, "127.0.0.1", 0, threads=8)
-    server.start()
-    yield Served(table, server)
-    server.close()
-    table.close()
+def served(serve_table: Any) -> Any:
+    return serve_table(PIN)
 
 
 def shot(phone: Page, tmp_path: Path, name: str) -> Path:
@@ -55,7 +34,7 @@ def shot(phone: Page, tmp_path: Path, name: str) -> Path:
     return path
 
 
-def play(served: Served, script: str) -> None:
+def play(served: Any, script: str) -> None:
     """Report events straight to the referee, written in the rules notation."""
     referee = served.table.referee
     for clause in clauses(script):
@@ -72,7 +51,7 @@ def enter_pin(phone: Page) -> None:
 
 
 def test_start_from_home_and_play_a_few_turns_by_hand(
-    served: Served, phone: Page, tmp_path: Path
+    served: Any, phone: Page, tmp_path: Path
 ) -> None:
     phone.goto(served.url)
     enter_pin(phone)
@@ -164,7 +143,7 @@ def test_start_from_home_and_play_a_few_turns_by_hand(
     assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
 
 
-def test_a_spectator_sees_the_game_and_is_asked_for_the_pin(served: Served, phone: Page) -> None:
+def test_a_spectator_sees_the_game_and_is_asked_for_the_pin(served: Any, phone: Page) -> None:
     served.table.start_game("croquetnole", {"players": ["moons", "crowns"]})
     phone.goto(f"{served.url}/play/croquetnole")
     expect(phone.locator("#castles .cq-castle")).to_have_count(4)
@@ -179,7 +158,7 @@ def test_a_spectator_sees_the_game_and_is_asked_for_the_pin(served: Served, phon
     assert served.table.referee.view()["actions"] == 1
 
 
-def test_a_correction_then_the_winning_hit(served: Served, phone: Page, tmp_path: Path) -> None:
+def test_a_correction_then_the_winning_hit(served: Any, phone: Page, tmp_path: Path) -> None:
     served.table.start_game("croquetnole", {"players": ["moons", "suns"]})
     phone.goto(f"{served.url}/play/croquetnole")
     enter_pin(phone)
@@ -206,9 +185,7 @@ def test_a_correction_then_the_winning_hit(served: Served, phone: Page, tmp_path
     shot(phone, tmp_path, "won")
 
 
-def test_croquet_choice_and_a_prisoner_are_shown(
-    served: Served, phone: Page, tmp_path: Path
-) -> None:
+def test_croquet_choice_and_a_prisoner_are_shown(served: Any, phone: Page, tmp_path: Path) -> None:
     served.table.start_game("croquetnole", {"players": ["moons", "suns"]})
     play(
         served,

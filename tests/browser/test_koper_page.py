@@ -7,33 +7,23 @@ an announcement is then made through the page (PIN dialog, legal choices only).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from engines.koper.moves import legal_moves
 from engines.koper.state import KoperState
-from firmware_py.config import load_config
 from firmware_py.games import GamePlugin, Watcher
 from firmware_py.koper_sim import KoperTableSim
 from firmware_py.koper_watch import KoperWatchConfig, KoperWatcher
-from firmware_py.plugins import default_plugins
-from firmware_py.serve import Server
 from firmware_py.table import Table
 
 PIN = "1357"
 
 
-class Served:
-    def __init__(self, table: Table, sim: KoperTableSim, server: Server) -> None:
-        self.table, self.sim, self.server = table, sim, server
-        self.url = f"http://127.0.0.1:{server.port}"
-
-
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
+def served(serve_table: Any) -> Any:
     sim = KoperTableSim(seed=11, design="anglo", still_size=(2304, 1296))
     source = sim.source(fps=8)
 
@@ -42,19 +32,9 @@ def served(tmp_path: Path) -> Iterator[Served]:
             table.referee, source, table.camera_view, KoperWatchConfig(deck="anglo")
         )
 
-    config = load_config(
-        None,
-        data_dir=str(tmp_path),
-        gpio={"pin_factory": "mock"},
-        web={"host": "127.0.0.1", "port": 0, "pin": PIN},
-    )
-    table = Table(config, default_plugins(), watcher_factory=watcher)
-    table.start_game("koper", {})
-    server = Server(table, "127.0.0.1", 0, threads=8)
-    server.start()
-    yield Served(table, sim, server)
-    server.close()
-    table.close()
+    served = serve_table(PIN, watcher_factory=watcher, sim=sim)
+    served.table.start_game("koper", {})
+    return served
 
 
 def hand_move(sim: KoperTableSim, frm: tuple[int, int], to: tuple[int, int]) -> None:
@@ -66,9 +46,7 @@ def hand_move(sim: KoperTableSim, frm: tuple[int, int], to: tuple[int, int]) -> 
     sim.hand_over(None)
 
 
-def test_a_move_on_the_table_appears_and_an_announcement_is_made(
-    served: Served, phone: Page
-) -> None:
+def test_a_move_on_the_table_appears_and_an_announcement_is_made(served: Any, phone: Page) -> None:
     phone.goto(f"{served.url}/play/koper")
     expect(phone.locator("#board .kcell")).to_have_count(64)
     expect(phone.locator("#status")).to_contain_text("light to move")
@@ -107,7 +85,7 @@ def test_a_move_on_the_table_appears_and_an_announcement_is_made(
     assert referee.view()["state"]["announcements"][0]["calls"][0]["hand"] == chosen
 
 
-def test_the_page_fits_a_phone_and_shows_an_illegal_move(served: Served, phone: Page) -> None:
+def test_the_page_fits_a_phone_and_shows_an_illegal_move(served: Any, phone: Page) -> None:
     phone.goto(f"{served.url}/play/koper")
     expect(phone.locator("#board .kcell")).to_have_count(64)
     width = phone.evaluate("document.documentElement.scrollWidth")
