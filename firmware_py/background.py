@@ -13,6 +13,7 @@ False
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 
 class BackgroundLoop:
@@ -36,3 +37,15 @@ class BackgroundLoop:
         self._stop.set()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=self.join_timeout_s)
+
+
+class CameraWatcher(BackgroundLoop):
+    """The part every game's camera watcher shares: the referee it reports to, the frame source
+    it reads and the camera view it publishes annotated pictures to, plus its configuration."""
+
+    def __init__(self, referee: Any, source: Any, camera_view: Any, config: Any) -> None:
+        super().__init__()
+        self.referee = referee
+        self.source = source
+        self.camera_view = camera_view
+        self.config = config

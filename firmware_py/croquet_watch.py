@@ -38,7 +38,7 @@ from engines.croquetnole import COIN_MM, Layout, State
 from engines.croquetnole.layout import Point, distance
 from engines.croquetnole.names import seat, words
 from firmware_py import systemd
-from firmware_py.background import BackgroundLoop
+from firmware_py.background import CameraWatcher
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.croquet.calibrate import Calibration, CameraIntrinsics, calibrate
@@ -158,7 +158,7 @@ def annotate(
     return out
 
 
-class CroquetWatcher(BackgroundLoop):
+class CroquetWatcher(CameraWatcher):
     """The camera loop of a Castle Croquetnole game (see the module docstring).
 
     :meth:`process` handles one frame; the thread started by :meth:`start` calls it for every
@@ -174,11 +174,7 @@ class CroquetWatcher(BackgroundLoop):
         camera_view: CameraView,
         config: CroquetWatchConfig = CroquetWatchConfig(),
     ) -> None:
-        super().__init__()
-        self.referee = referee
-        self.source = source
-        self.camera_view = camera_view
-        self.config = config
+        super().__init__(referee, source, camera_view, config)
         self.confirmed = False
         self.frames = 0
         self.submitted: list[Event] = []

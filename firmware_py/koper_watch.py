@@ -30,7 +30,7 @@ from engines.koper.board import square_name
 from engines.koper.observe import Inference, infer_action
 from engines.koper.state import KoperState
 from firmware_py import systemd
-from firmware_py.background import BackgroundLoop
+from firmware_py.background import CameraWatcher
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.errors import VisionError
@@ -86,7 +86,7 @@ def card_mismatches(reading: BoardReading, state: KoperState) -> list[str]:
     return wrong
 
 
-class KoperWatcher(BackgroundLoop):
+class KoperWatcher(CameraWatcher):
     """The camera loop of a Koper game (see the module docstring)."""
 
     thread_name = "koper-watcher"
@@ -99,21 +99,15 @@ class KoperWatcher(BackgroundLoop):
         config: KoperWatchConfig = KoperWatchConfig(),
         reader: Callable[..., BoardReading] = read_board,
     ) -> None:
-        super().__init__()
-        self.referee = referee
-        self.source = source
-        self.camera_view = camera_view
-        self.config = config
+        super().__init__(referee, source, camera_view, config)
         self._read = reader
         self._stillness = StillnessDetector()
-        self._stop = threading.Event()
         self._look_now = threading.Event()
         self._last: Observed | None = None
         self._pending: Inference | None = None
         self._recheck_at = 0.0
         self._reading: BoardReading | None = None
         self._still_width = 1
-        self._thread: threading.Thread | None = None
         self.reads = 0
 
     # -- Watcher protocol -----------------------------------------------------------------------

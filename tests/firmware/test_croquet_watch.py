@@ -40,18 +40,22 @@ def scene() -> CroquetScene:
     return CroquetScene(spots, actions, LAYOUT, fps=120.0, tail_s=1.2, seed=4)
 
 
+def filmed_table(folder: Path) -> tuple[CroquetScene, RenderSource, Referee]:
+    """The test scene, filmed at 1280x720 frame by frame, and a referee storing in ``folder``."""
+    sc = scene()
+    renderer = render_mode(MODES["1280x720"], LAYOUT, seed=4)
+    frames: Iterator = sc.frames(renderer.window_s, renderer.config.scene_samples)
+    source = RenderSource(lambda: renderer.render(next(frames))[0], fps=120.0)
+    return sc, source, Referee(Store(folder / "t.sqlite3"), {"croquetnole": GAME})
+
+
 def rulings(events: list[dict]) -> list[tuple[str, str | None]]:
     return [(e["kind"], e["data"].get("coin")) for e in events]
 
 
 @pytest.fixture(scope="module")
 def watched(tmp_path_factory: pytest.TempPathFactory) -> tuple[Referee, CroquetWatcher, list]:
-    sc = scene()
-    renderer = render_mode(MODES["1280x720"], LAYOUT, seed=4)
-    frames: Iterator = sc.frames(renderer.window_s, renderer.config.scene_samples)
-    source = RenderSource(lambda: renderer.render(next(frames))[0], fps=120.0)
-    store = Store(Path(tmp_path_factory.mktemp("db")) / "t.sqlite3")
-    referee = Referee(store, {"croquetnole": GAME})
+    sc, source, referee = filmed_table(Path(tmp_path_factory.mktemp("db")))
     watcher = CroquetWatcher(referee, source, CameraView(max_fps=1000))
     options = watcher.setup_options({"layout": LAYOUT.to_json()})
     referee.start("croquetnole", options)
@@ -101,10 +105,7 @@ def test_the_watcher_publishes_the_flick_path_and_a_picture(watched: tuple) -> N
 
 
 def test_a_read_layout_waits_for_the_players(tmp_path: Path) -> None:
-    renderer = render_mode(MODES["1280x720"], LAYOUT, seed=4)
-    frames = scene().frames(renderer.window_s, renderer.config.scene_samples)
-    source = RenderSource(lambda: renderer.render(next(frames))[0], fps=120.0)
-    referee = Referee(Store(tmp_path / "t.sqlite3"), {"croquetnole": GAME})
+    _, source, referee = filmed_table(tmp_path)
     watcher = CroquetWatcher(referee, source, CameraView(max_fps=1000))
     options = watcher.setup_options({})
     assert set(options["layout"]["castles"]) == {"moons", "suns", "crowns", "arms"}
@@ -116,10 +117,7 @@ def test_a_read_layout_waits_for_the_players(tmp_path: Path) -> None:
 
 
 def test_after_a_restart_the_watcher_goes_on_from_the_stored_game(tmp_path: Path) -> None:
-    renderer = render_mode(MODES["1280x720"], LAYOUT, seed=4)
-    frames = scene().frames(renderer.window_s, renderer.config.scene_samples)
-    source = RenderSource(lambda: renderer.render(next(frames))[0], fps=120.0)
-    referee = Referee(Store(tmp_path / "t.sqlite3"), {"croquetnole": GAME})
+    _, source, referee = filmed_table(tmp_path)
     first = CroquetWatcher(referee, source, CameraView(max_fps=1000))
     referee.start("croquetnole", first.setup_options({"layout": LAYOUT.to_json()}))
     first.process(source.read())
@@ -133,10 +131,7 @@ def test_after_a_restart_the_watcher_goes_on_from_the_stored_game(tmp_path: Path
 
 
 def test_an_event_the_engine_rejects_becomes_a_problem(tmp_path: Path) -> None:
-    renderer = render_mode(MODES["1280x720"], LAYOUT, seed=4)
-    frames = scene().frames(renderer.window_s, renderer.config.scene_samples)
-    source = RenderSource(lambda: renderer.render(next(frames))[0], fps=120.0)
-    referee = Referee(Store(tmp_path / "t.sqlite3"), {"croquetnole": GAME})
+    _, source, referee = filmed_table(tmp_path)
     watcher = CroquetWatcher(referee, source, CameraView(max_fps=1000))
     referee.start("croquetnole", watcher.setup_options({"layout": LAYOUT.to_json()}))
     # The players end the game by hand before the camera has seen anything.
