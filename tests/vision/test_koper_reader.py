@@ -209,3 +209,13 @@ def test_load_image_reports_missing_and_non_image_files(tmp_path):
     good = tmp_path / "board.png"
     cv2.imwrite(str(good), np.full((80, 120, 3), 90, np.uint8))
     assert load_image(good).shape == (80, 120, 3)
+
+
+def test_cards_missed_by_the_border_test_are_completed_to_the_whole_deck():
+    """With the border test made far too strict, most cards fail it; the board holds all 52, so
+    the cells with the most card white and a card-sized outline are taken, and no empty one."""
+    shot = _shot("guyenne-classic", 31)
+    reading = read_board(
+        shot.image, deck="guyenne-classic", config=KoperReadConfig(card_border_white=0.97)
+    )
+    assert reading.cells == shot.truth.cells

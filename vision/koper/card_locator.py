@@ -12,8 +12,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.cards.ids import CARD_IDS
 from vision.koper.board_finder import BOARD_CELLS, BoardGeometry
 from vision.koper.config import KoperReadConfig
+
+#: Cards on a Koper board: the whole deck.
+DECK_SIZE = len(CARD_IDS)
 
 #: Scan lines per card edge, spread over the middle of the edge (the index corners are avoided).
 SCAN_LINES = 9
@@ -177,25 +181,49 @@ def locate_cards(rect: RectifiedBoard, config: KoperReadConfig) -> CardLayout:
     cw, ch = rect.cell
     band = config.edge_search * min(cw, ch)
     inset = 0.025
-    quads: dict[tuple[int, int], np.ndarray] = {}
     smooth = (cv2.blur(rect.white, (1, 3)), cv2.blur(rect.white, (3, 1)))
-    for r, c in zip(*np.nonzero(present), strict=True):
+
+    def fit(r: int, c: int) -> np.ndarray | None:
         lo = ((c + inset) * cw, (r + inset) * ch)
         hi = ((c + 1 - inset) * cw, (r + 1 - inset) * ch)
-        quad = _card_quad(smooth, lo, hi, band)
-        quads[(int(r), int(c))] = (
-            quad if quad is not None else np.array([lo, (hi[0], lo[1]), hi, (lo[0], hi[1])])
+        return _card_quad(smooth, lo, hi, band)
+
+    found = {(int(r), int(c)): fit(r, c) for r, c in zip(*np.nonzero(present), strict=True)}
+    fitted = [_quad_size(q) for q in found.values() if q is not None]
+    median = np.median(fitted, axis=0) if fitted else np.array([cw, ch]) * (1 - 2 * inset)
+
+    def usual(q: np.ndarray | None) -> bool:
+        return q is not None and bool(
+            np.all(np.abs(_quad_size(q) - median) <= config.card_size_tolerance * median)
         )
-    if quads:
-        sizes = np.array([_quad_size(q) for q in quads.values()])
-        median = np.median(sizes, axis=0)
-        for key, q in quads.items():
-            size = _quad_size(q)
-            if np.any(np.abs(size - median) > config.card_size_tolerance * median):
-                centre = np.array([(key[1] + 0.5) * cw, (key[0] + 0.5) * ch])
-                corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (median / 2)
-                quads[key] = centre + corners
+
+    _complete_deck(votes, present, found, fit, usual, config)
+    quads: dict[tuple[int, int], np.ndarray] = {}
+    for (r, c), q in found.items():
+        centre = np.array([(c + 0.5) * cw, (r + 0.5) * ch])
+        corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * (median / 2)
+        quads[(r, c)] = q if usual(q) else centre + corners
     return CardLayout(present, votes, quads)
+
+
+def _complete_deck(votes, present, found, fit, usual, config: KoperReadConfig) -> None:
+    """A Koper board holds all 52 cards: when fewer cells pass the border test (a court card
+    whose picture reaches its thin margin, under a dark checker), the missing ones are taken
+    from the other cells with at least ``card_border_white_least`` card white: first those in
+    which a card outline of the usual size is found, then the whitest. Updates ``present`` and
+    ``found`` in place."""
+    missing = DECK_SIZE - int(present.sum())
+    if missing <= 0:
+        return
+    candidates = [
+        (usual(quad), float(votes[r, c]), (int(r), int(c)), quad)
+        for r, c in np.argwhere(~present & (votes >= config.card_border_white_least))
+        for quad in [fit(r, c)]
+    ]
+    candidates.sort(key=lambda k: (k[0], k[1]), reverse=True)
+    for _, _, cell, quad in candidates[:missing]:
+        present[cell] = True
+        found[cell] = quad
 
 
 def _quad_size(q: np.ndarray) -> np.ndarray:

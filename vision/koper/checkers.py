@@ -63,17 +63,22 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
     return list(best.values())
 
 
+def _disc(image: np.ndarray, x: float, y: float, radius: float) -> np.ndarray:
+    """The pixels of ``image`` inside the disc of ``radius`` (at least 1) about (x, y)."""
+    rad = max(1, round(radius))
+    x0, y0 = max(0, round(x) - rad), max(0, round(y) - rad)
+    roi = image[y0 : round(y) + rad + 1, x0 : round(x) + rad + 1]
+    mask = np.zeros(roi.shape[:2], np.uint8)
+    cv2.circle(mask, (round(x) - x0, round(y) - y0), rad, 255, -1)
+    return roi[mask > 0]
+
+
 def _uniform_share(lab: np.ndarray, x: float, y: float, r: float, config) -> float:
     """Share of the disc (85 % of the radius) that is the disc's own colour: within
     ``checker_lightness_tolerance`` in L and ``checker_colour_tolerance`` in a and b of the
     median. A checker's top is one colour (a highlight or a groove only change its lightness);
     card art inside a circle-like outline is not."""
-    rad = max(1, round(0.85 * r))
-    x0, y0 = max(0, round(x) - rad), max(0, round(y) - rad)
-    roi = lab[y0 : round(y) + rad + 1, x0 : round(x) + rad + 1]
-    mask = np.zeros(roi.shape[:2], np.uint8)
-    cv2.circle(mask, (round(x) - x0, round(y) - y0), rad, 255, -1)
-    pixels = roi[mask > 0].astype(np.int16)
+    pixels = _disc(lab, x, y, 0.85 * r).astype(np.int16)
     if pixels.size == 0:
         return 0.0
     diff = np.abs(pixels - np.median(pixels, axis=0))
@@ -86,7 +91,7 @@ def _uniform_share(lab: np.ndarray, x: float, y: float, r: float, config) -> flo
 def white_surface(rect: RectifiedBoard, layout: CardLayout) -> np.ndarray:
     """Coefficients of a quadratic surface through the cards' white levels (V channel, 90th
     percentile of each card), fitted in cell units: white(x, y) = [1, x, y, x², xy, y²] @ c."""
-    v = cv2.cvtColor(rect.image, cv2.COLOR_BGR2HSV)[..., 2]
+    v = _value(rect.image)
     rows, vals = [], []
     for (r, c), quad in layout.quads.items():
         x0, y0 = quad.min(axis=0).astype(int)
@@ -99,6 +104,11 @@ def white_surface(rect: RectifiedBoard, layout: CardLayout) -> np.ndarray:
         return np.array([float(np.max(v)), 0, 0, 0, 0, 0])
     coef, *_ = np.linalg.lstsq(np.array(rows), np.array(vals), rcond=None)
     return coef
+
+
+def _value(image: np.ndarray) -> np.ndarray:
+    """HSV value (the brightest of B, G, R) of a BGR image."""
+    return image.max(axis=2)
 
 
 def _terms(x: float, y: float) -> np.ndarray:
@@ -128,14 +138,12 @@ def find_checkers(
     circles = detect_circles(rect, config)
     if not circles:
         return []
-    v = cv2.cvtColor(rect.image, cv2.COLOR_BGR2HSV)[..., 2].astype(np.float32)
+    v = _value(rect.image)
     coef = white_surface(rect, layout)
     cw, ch = rect.cell
     levels = []
     for x, y, r in circles:
-        mask = np.zeros(v.shape, np.uint8)
-        cv2.circle(mask, (round(x), round(y)), max(1, round(0.6 * r)), 255, -1)
-        inner = float(np.median(v[mask > 0]))
+        inner = float(np.median(_disc(v, x, y, 0.6 * r)))
         white = float(_terms(x / cw, y / ch) @ coef)
         levels.append(inner / max(white, 1.0))
     light = _split(np.array(levels), config)

@@ -34,6 +34,9 @@ class KoperReadConfig:
     min_cards: int = 40
     #: A cell holds a card when at least this share of its border band is card white.
     card_border_white: float = 0.2
+    #: Below 52 such cells, the missing cards are taken from cells with at least this share,
+    #: those with a card outline of the usual size first (every card is on a Koper board).
+    card_border_white_least: float = 0.05
     #: Half-width of the search band around an expected card edge, as a fraction of the cell.
     edge_search: float = 0.12
     #: A refined card whose size differs from the median by more than this falls back to its cell.
