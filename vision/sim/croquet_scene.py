@@ -49,12 +49,22 @@ from vision.sim.croquet_script import (
 from vision.sim.croquet_truth import Event, EventRecorder
 
 
+#: How far (mm) the fingertips reach ahead of the palm's centre (see :func:`hand_parts`).
+FINGER_REACH_MM = 50.0
+
+
 @dataclass(frozen=True)
 class HandTiming:
     """How hands move: reach and withdraw times, a flick's hover before it, carrying speed, the
     pause between actions, the hand's height, and the range (drawn per flick) of how far the
-    palm's centre stays behind the edge of the coin it flicks: near, the palm and fingers (which
-    reach 50 mm forward of the palm) hide the coin until it shoots out; far, it stays in view."""
+    flicking fingertip overlaps the back edge of the coin it flicks.
+
+    The rules define a proper flick: "resting a single fingertip on the playing surface with the
+    fingernail against the game piece, then either (1) straightening the finger with the hand
+    held motionless, or (2) straightening the whole hand at the wrist" (castle-croquetnole.txt).
+    So the fingertip (:data:`FINGER_REACH_MM` ahead of the palm's centre) stands at the coin's back
+    rim, overlapping it by no more than a fingernail (``nail_mm``), and the hand lies behind the
+    coin: it hides the coin's back edge, not the coin."""
 
     reach_s: float = 0.35
     hover_s: float = 0.12
@@ -62,7 +72,7 @@ class HandTiming:
     carry_mm_s: float = 400.0
     pause_s: float = 0.25
     height_mm: float = 40.0
-    palm_behind_mm: tuple[float, float] = (15.0, 70.0)
+    nail_mm: tuple[float, float] = (0.0, 4.0)
 
 
 @dataclass(frozen=True)
@@ -125,7 +135,10 @@ def hand_parts(pose: HandPose) -> list[np.ndarray]:
 
     ang = np.linspace(0, 2 * math.pi, 20, endpoint=False)
     palm = np.array([pt(45 * math.cos(a), 40 * math.sin(a)) for a in ang])
-    fingers = np.array([pt(5, -36), pt(42, -30), pt(50, -12), pt(50, 12), pt(42, 30), pt(5, 36)])
+    tip = FINGER_REACH_MM
+    fingers = np.array(
+        [pt(5, -36), pt(42, -30), pt(tip, -12), pt(tip, 12), pt(42, 30), pt(5, 36)]
+    )
     thumb = np.array([pt(-5 + 14 * math.cos(a), 40 + 11 * math.sin(a)) for a in ang])
     arm = np.array([pt(-20, -33), pt(-20, 33), pt(-900, 45), pt(-900, -45)])
     return [palm, fingers, thumb, arm]
@@ -391,7 +404,7 @@ class CroquetScene:
         here = self.table.position(a.coin)
         d = self._direction(a, here)
         arm = (-d[0], -d[1])
-        behind = COIN_MM / 2 + float(self._rng.uniform(*tm.palm_behind_mm))
+        behind = COIN_MM / 2 + FINGER_REACH_MM - float(self._rng.uniform(*tm.nail_mm))
         palm = (here[0] - d[0] * behind, here[1] - d[1] * behind)
         away = self._outside(palm, arm)
         through = (palm[0] + 12 * d[0], palm[1] + 12 * d[1])
