@@ -158,3 +158,66 @@ def test_segment_geometry() -> None:
     d, u = segment_box(np.array([-40.0, 30.0]), np.array([40.0, 30.0]), 25.4)
     assert d == pytest.approx(4.6, abs=1e-6) and 0.0 <= u <= 1.0
     assert segment_box(np.array([-40.0, 0.0]), np.array([40.0, 0.0]), 25.4)[0] == 0.0
+
+
+COINS = ("suns-knight", "arms-guard", "moons-guard")
+
+
+def scrum(reverse: bool = False) -> list[dict[str, Any]]:
+    """Three coins in a row; in one frame the first (its hand behind it) is flicked into the
+    second, which strikes the third: all three set off at once. ``reverse``: the last coin is
+    flicked, back along the row."""
+
+    def row(*xs: float) -> dict[str, tuple[float, float]]:
+        return {c: (400.0 + x, 300.0) for c, x in zip(COINS, xs, strict=True)}
+
+    det = EventDetector(default_layout(), 120.0)
+    start = row(-50.0, -25.0, 20.0)
+    hand = {COINS[2]: (1.0, 0.0)} if reverse else {COINS[0]: (-1.0, 0.0)}
+    det.start(start)
+    det.update(TrackFrame(1, 1 / 120, start, frozenset(), near_hand=hand))
+    now = row(-60.0, -32.0, -6.0) if reverse else row(-43.0, 2.0, 30.0)
+    began = dict.fromkeys(start, 1.5 / 120)
+    out = det.update(TrackFrame(2, 2 / 120, now, frozenset(start), began, near_hand=hand))
+    return [e for e in out if e["event"] in ("flick", "strike")]
+
+
+def test_in_a_scrum_the_coin_at_the_hand_is_flicked_and_each_strike_has_its_mover() -> None:
+    assert sorted(keys(scrum())) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "arms-guard", "moons-guard", None),
+        ("strike", "suns-knight", "arms-guard", None),
+    ]
+    assert sorted(keys(scrum(reverse=True))) == [
+        ("flick", "moons-guard", None, None),
+        ("strike", "arms-guard", "suns-knight", None),
+        ("strike", "moons-guard", "arms-guard", None),
+    ]
+
+
+def test_a_bounce_off_a_tower_under_the_hand_is_traced_back_from_where_the_coin_came_out() -> None:
+    lay = default_layout()
+    tower = lay.castle("suns").tower.center
+    face = tower[0] + 25.4 + 9.525
+    rest = (face + 25.0, tower[1] + 10.0)
+    hit = np.array([face, tower[1] + 17.5])
+    out_dir = np.array([0.919, 0.394])
+    det = EventDetector(lay, 120.0)
+    det.start({"suns-knight": rest})
+    hidden = frozenset({"suns-knight"})
+    out = det.update(TrackFrame(1, 1 / 120, {"suns-knight": rest}, frozenset(), hidden=hidden))
+    t_in = 1.5 / 120
+    came_out = hit + 15.0 * out_dir
+    out += det.update(
+        TrackFrame(
+            12,
+            12 / 120,
+            {"suns-knight": tuple(came_out)},
+            frozenset({"suns-knight"}),
+            started={"suns-knight": t_in},
+            since={"suns-knight": t_in},
+        )
+    )
+    path = [tuple(came_out + 3.0 * k * out_dir) for k in range(1, 4)]
+    out += frames(det, "suns-knight", path, start=13)
+    assert ("hit", "suns-knight", "suns-tower", None) in keys(out)

@@ -8,7 +8,8 @@ of the brightest face level in the window (so a coin in a hand's shadow is still
 symbol's holes (suit or numeral) are filled before measuring.
 
 Each blob's centre is its centroid; two coins in contact make one blob, which is split by a few
-mean-shift steps from where each coin was expected (:func:`find_blobs`). A blob's look
+mean-shift steps from where each coin was expected (:func:`find_blobs`), also when a hand hides
+so much of the pair that the blob is no bigger than one coin. A blob's look
 (:func:`coin_look`) is the colour of its symbol: "suns", "crowns", "arms" for a knight's suit in
 colour, "ink" for a black symbol (the guards' values, and the Moons knight, whose suit is black).
 
@@ -90,13 +91,18 @@ def static_white(
 def face_mask(
     patch: np.ndarray, static: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG
 ) -> np.ndarray:
-    """The coin faces in a window: bright, grey, not static white, holes filled (uint8 0/255)."""
+    """The coin faces in a window: bright, grey, not static white, holes filled (uint8 0/255).
+
+    Each bright grey region is measured against its own brightest level, not the window's: a coin
+    in a hand's shadow next to a coin in full light is still a face."""
     lo, chroma = _chroma(patch)
-    grey = (chroma <= config.face_max_chroma) & ~static
+    grey = (chroma <= config.face_max_chroma) & ~static & (lo >= config.face_min_level)
     if not grey.any():
         return np.zeros(lo.shape, np.uint8)
-    level = float(lo[grey].max())
-    face = grey & (lo >= max(config.face_min_level, config.face_fraction * level))
+    n, labels = cv2.connectedComponents(grey.astype(np.uint8), connectivity=8)
+    level = np.zeros(n, np.float32)
+    np.maximum.at(level, labels[grey], lo[grey].astype(np.float32))
+    face = grey & (lo >= config.face_fraction * level[labels])
     mask = face.astype(np.uint8) * 255
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(mask, contours, -1, 255, -1)
@@ -190,16 +196,20 @@ def find_blobs(
             continue
         part = (labels == k).astype(np.uint8) * 255
         centres = [(float(centroids[k][0]), float(centroids[k][1]), area)]
-        if area > 1.35 * coin_area_px:
-            bx, by, bw, bh = stats[k, :4]
-            inside = [
-                (sx - x0, sy - y0)
-                for sx, sy in seeds
-                if bx - radius <= sx - x0 <= bx + bw + radius
-                and by - radius <= sy - y0 <= by + bh + radius
-            ]
-            if inside:
-                centres = [_mean_shift(part, s, radius) for s in inside]
+        bx, by, bw, bh = stats[k, :4]
+        near = [
+            (sx - x0, sy - y0)
+            for sx, sy in seeds
+            if bx - radius <= sx - x0 <= bx + bw + radius
+            and by - radius <= sy - y0 <= by + bh + radius
+        ]
+        within = [(sx, sy) for sx, sy in near if bx <= sx <= bx + bw and by <= sy <= by + bh]
+        # Coins in contact: a blob too big for one coin, or (half under a hand, where the blob
+        # may be no bigger than one coin) one over where two coins were expected.
+        big = area > 1.35 * coin_area_px
+        split = big or len(within) > 1
+        if split and near:
+            centres = [_mean_shift(part, s, radius) for s in (near if big else within)]
         for cx, cy, a in centres:
             if a < config.min_coin_share * coin_area_px:
                 continue
@@ -211,7 +221,7 @@ def find_blobs(
                     (cx + x0, cy + y0),
                     min(a, coin_area_px),
                     look,
-                    len(centres) > 1 or area > 1.35 * coin_area_px,
+                    len(centres) > 1 or split,
                 )
             )
     return dedupe(blobs, radius)

@@ -101,10 +101,19 @@ class CroquetVisionConfig:
     #: A coin flicked from within this gap (mm) of a tower, the hand on the far side, hits the
     #: tower at once: between two frames and maybe under the hand, so it is inferred.
     start_gap_mm: float = 6.0
+    #: A coin that comes out of hiding sliding more than this many degrees off the line from
+    #: where it was last seen bounced unseen: its new line is traced back to the tower it hit.
+    hidden_bounce_deg: float = 30.0
+    #: ...as far as this (mm).
+    bounce_trace_mm: float = 80.0
     #: Two bodies touch when their swept gap closes to within this (mm)...
     touch_mm: float = 1.0
     #: ...and have separated once the gap opens beyond this (mm).
     separate_mm: float = 2.0
+    #: Bodies at rest (a coin put down, or come to rest, beside another or a tower) touch only
+    #: when their gap is at most this (mm): a resting coin's place is the mean of several frames,
+    #: sharper than a sliding one's.
+    rest_touch_mm: float = 0.5
 
 
 #: The defaults, for function signatures.

@@ -8,10 +8,16 @@ from its position in one frame to the next, and
   tiles, one tile deep) through one mouth and later leaves through the other, perhaps flicks later;
   "in" when it leaves toward the castle's tower. Leaving by the mouth it came in passes nothing.
 * ``hit``: the coin's disc, swept along the segment, touches the tower's square. A coin that starts
-  touching the tower has not hit it until it separates (by ``separate_mm``) and touches again.
+  touching the tower has not hit it until it separates (by ``separate_mm``, or by
+  ``rest_touch_mm`` seen at rest) and touches again. A coin that comes out from under a hand
+  sliding off the line it went in on bounced there unseen: its new line, traced back, finds the
+  tower it hit.
 * ``strike``: two coins' swept discs come into contact (closest approach of the two segments in
-  relative motion); the faster before the contact is the ``coin``. Coins in contact strike only
-  after separating.
+  relative motion, or of one coin's path to where the other lay, for a coin at rest before the
+  frame stays there until struck). The ``coin`` is the one already sliding; of two sliding, the
+  faster; of two at rest before the frame (a flick that strikes at once, a chain in a scrum) the
+  one whose path reached the other, or the one with the flicking hand behind it. Coins in contact
+  strike only after separating.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen);
   ``rest``: after a flick,
@@ -108,6 +114,7 @@ class EventDetector:
         self.dt = 1.0 / fps
         self.corridors = []
         self.towers: list[tuple[str, Tile]] = []
+        self.tiles = tuple(layout.tiles)
         for castle in layout.castle_names:
             geo = layout.castle(castle)
             self.corridors += [geo.gate, geo.door]
@@ -125,6 +132,11 @@ class EventDetector:
         self.deferred: dict[str, tuple[float, int, tuple[str, ...]]] = {}
         self.flick_at: dict[str, int] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
+        self._moving_before: frozenset[str] = frozenset()
+        #: Paths out of hiding awaiting the next step: start, end, towers touched, times.
+        self.emerged: dict[
+            str, tuple[np.ndarray, np.ndarray, frozenset[int], tuple[float, float]]
+        ] = {}
 
     # -- coordinates -----------------------------------------------------------------------------
 
@@ -158,14 +170,14 @@ class EventDetector:
             inside = abs(w) <= cor.half_width and abs(d) <= cor.half_depth
             self.inside[(coin, c)] = 2 if inside else 0
         for k, (_, tile) in enumerate(self.towers):
-            if tile.distance_to((float(p[0]), float(p[1]))) <= _R + cfg.separate_mm:
+            if tile.distance_to((float(p[0]), float(p[1]))) <= _R + cfg.rest_touch_mm:
                 self.on_tower.add((coin, k))
             else:
                 self.on_tower.discard((coin, k))
         for other, q in self.last.items():
             if other != coin:
                 pair = frozenset((coin, other))
-                if float(np.hypot(*(p - q))) <= COIN_MM + cfg.separate_mm:
+                if float(np.hypot(*(p - q))) <= COIN_MM + cfg.rest_touch_mm:
                     self.contact.add(pair)
                 else:
                     self.contact.discard(pair)
@@ -230,12 +242,15 @@ class EventDetector:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
             if coin in seg:
                 self._flicked_into(coin, seg[coin][0], began, frame, out)
+        self._hidden_hits(seg, frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
         for coin, (a, b) in seg.items():
             # A path out of hiding says nothing of the coin's speed now: no bounce is guessed.
             self.step[coin] = np.zeros(2) if coin in frame.since else b - a
             self.last[coin] = b
+        self._moving_before = frame.moving
+        self._settle(frame)
         if frame.stopped:
             self.stop_t = max(self.stop_t, *frame.stopped.values())
         if self.flicked and not frame.moving and not frame.started:
@@ -248,6 +263,24 @@ class EventDetector:
             )
             self.flicked = False
         return sorted(out, key=lambda e: e["t"])
+
+    def _settle(self, frame: TrackFrame) -> None:
+        """Coins that came to rest in this frame: their contacts with resting coins and towers
+        as their rest positions show them (``rest_touch_mm``), not as the sliding path left them."""
+        gap = self.cfg.rest_touch_mm
+        for coin in frame.stopped:
+            if coin not in frame.positions:
+                continue
+            p = np.array(frame.positions[coin], float)
+            for pair in [q for q in self.contact if coin in q]:
+                other = next(c for c in pair if c != coin)
+                if other not in frame.moving and other in frame.positions:
+                    q = np.array(frame.positions[other], float)
+                    if float(np.hypot(*(p - q))) > COIN_MM + gap:
+                        self.contact.discard(pair)
+            for k, (_, tile) in enumerate(self.towers):
+                if tile.distance_to((float(p[0]), float(p[1]))) > _R + gap:
+                    self.on_tower.discard((coin, k))
 
     def _flicked_into(
         self, coin: str, a: np.ndarray, began: float, frame: TrackFrame, out: list[Event]
@@ -270,6 +303,64 @@ class EventDetector:
                 out.append(
                     {"t": round(began + 0.004, 4), "event": "hit", "coin": coin, "feature": name}
                 )
+
+    def _hidden_hits(
+        self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], frame: TrackFrame, out: list[Event]
+    ) -> None:
+        """A path out of hiding (under a hand) is a chord that may hide a bounce off a tower.
+        Once the coin's next step shows which way it really slides, a direction the chord does
+        not explain (off by more than ``hidden_bounce_deg``) is traced back from where the coin
+        came out, up to ``bounce_trace_mm``: if the first tile that line meets is a tower, and
+        the coin coming from where it was last seen ran into that face, it hit the tower there,
+        at the time friction puts it there."""
+        cfg = self.cfg
+        for coin, (a0, b0, touched, (t_in, t_out)) in list(self.emerged.items()):
+            del self.emerged[coin]
+            if coin not in seg or coin in frame.since:
+                continue
+            v = seg[coin][1] - seg[coin][0]
+            speed, chord = float(np.hypot(*v)), b0 - a0
+            length = float(np.hypot(*chord))
+            cos = math.cos(math.radians(cfg.hidden_bounce_deg))
+            if speed == 0 or length == 0 or float(v @ chord) > cos * speed * length:
+                continue
+            back = b0 - v / speed * cfg.bounce_trace_mm
+            touches = [
+                (s, tile)
+                for tile in self.tiles
+                if (s := _first_touch(self._tile_local(tile, b0), self._tile_local(tile, back)))
+                is not None
+            ]
+            if not touches:
+                continue
+            s, tile = min(touches, key=lambda st: st[0])
+            k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
+            at = b0 + s * (back - b0)
+            normal = self._tile_normal(tile, at)
+            if k is None or k in touched or float((at - a0) @ normal) >= 0:
+                continue
+            v_now = speed / self.dt
+            a = cfg.friction_mm_s2
+            dist = s * cfg.bounce_trace_mm
+            when = t_out - (math.sqrt(v_now**2 + 2 * a * dist) - v_now) / a
+            self.on_tower.add((coin, k))
+            name = self.towers[k][0]
+            out.append(
+                {"t": round(max(when, t_in), 4), "event": "hit", "coin": coin, "feature": name}
+            )
+        for coin in frame.since:
+            if coin in seg:
+                touched = frozenset(k for c, k in self.on_tower if c == coin)
+                self.emerged[coin] = (*seg[coin], touched, (self._t0[coin], frame.t))
+
+    def _tile_normal(self, tile: Tile, p: np.ndarray) -> np.ndarray:
+        """Unit vector from the nearest point of a tile's square out to ``p`` (table mm)."""
+        local = self._tile_local(tile, p)
+        out = local - np.clip(local, -TILE_MM / 2, TILE_MM / 2)
+        a = math.radians(tile.angle_deg)
+        u, w = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+        n = out[0] * u + out[1] * w
+        return n / max(float(np.hypot(*n)), 1e-9)
 
     def _behind(self, hidden: str, a: np.ndarray, b: np.ndarray) -> bool:
         """Whether a coin that slid from ``a`` to ``b`` moves away from ``hidden`` (within
@@ -337,8 +428,13 @@ class EventDetector:
         at: Mapping[str, Point],
         out: list[Event],
     ) -> set[str]:
-        """New contacts between coins; returns the coins struck (the targets)."""
+        """New contacts between coins; returns the coins struck (the targets).
+
+        A coin at rest before this frame stays where it lay until something strikes it, so a
+        path is tested against it where it lay as well as in relative motion: several contacts
+        may fall in one frame (a scrum), each found and given its mover (:meth:`_mover`)."""
         cfg = self.cfg
+        touch = COIN_MM + cfg.touch_mm
         struck: set[str] = set()
         coins = [c for c in self.last if c in at or c in seg]
         for i, j in itertools.combinations(coins, 2):
@@ -348,26 +444,86 @@ class EventDetector:
             aj, bj, pj = self._path(j, seg, at)
             d, u = segment_min(ai - aj, bi - bj)
             dp, up = segment_min(ai - aj, pi - pj)
+            reach_i = self._reaches(i, j, seg, at)
+            reach_j = self._reaches(j, i, seg, at)
             pair = frozenset((i, j))
-            if min(d, dp) <= COIN_MM + cfg.touch_mm:
+            tests = [(d, u), (dp, up), reach_i, reach_j]
+            if min(t[0] for t in tests) <= touch:
                 if pair not in self.contact:
                     self.contact.add(pair)
-                    vi = float(np.hypot(*self.step.get(i, np.zeros(2))))
-                    vj = float(np.hypot(*self.step.get(j, np.zeros(2))))
-                    hand = self._near_hand
-                    if vi == vj and (i in hand) != (j in hand):
-                        # Both set off in this frame: the one at the hand was flicked into the
-                        # other (it stands between the hand and the coin it strikes).
-                        vi, vj = float(i in hand), float(j in hand)
-                    elif vi == vj:
-                        vi, vj = float(np.hypot(*(bi - ai))), float(np.hypot(*(bj - aj)))
-                    mover, target = (i, j) if vi >= vj else (j, i)
-                    when = self._when(u if d <= COIN_MM + cfg.touch_mm else up, i, j)
-                    out.append({"t": when, "event": "strike", "coin": mover, "target": target})
+                    when = next(w for g, w in tests if g <= touch)
+                    mover = self._mover(i, j, reach_i[0] <= touch, reach_j[0] <= touch, seg, at)
+                    target = j if mover == i else i
+                    out.append(
+                        {
+                            "t": self._when(when, i, j),
+                            "event": "strike",
+                            "coin": mover,
+                            "target": target,
+                        }
+                    )
                     struck.add(target)
             elif float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm:
                 self.contact.discard(pair)
         return struck
+
+    def _reaches(
+        self,
+        i: str,
+        j: str,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        at: Mapping[str, Point],
+    ) -> tuple[float, float]:
+        """How near coin ``i``'s path (or its no-bounce path) came to coin ``j`` where ``j`` lay,
+        when ``j`` was at rest before this frame (else infinitely far): (gap, parameter)."""
+        if i not in seg or j in self._moving_before:
+            return (math.inf, 0.0)
+        ai, bi, pi = self._path(i, seg, at)
+        aj = self._path(j, seg, at)[0]
+        return min(segment_min(ai - aj, bi - aj), segment_min(ai - aj, pi - aj))
+
+    def _mover(
+        self,
+        i: str,
+        j: str,
+        i_reached_j: bool,
+        j_reached_i: bool,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        at: Mapping[str, Point],
+    ) -> str:
+        """Which of two coins that came into contact in this frame struck the other.
+
+        A coin sliding before the frame strikes one that lay at rest; of two sliding, the faster
+        before the frame. Of two at rest before the frame (a flick that struck at once, or a
+        chain in a scrum) the one whose path reached the other where it lay; failing that the
+        one flicked into the other, with the hand behind it on its far side from the other coin
+        (a flick's fingertip rests against the back of its coin); else the one that moved more."""
+        before_i, before_j = i in self._moving_before, j in self._moving_before
+        if before_i != before_j:
+            return i if before_i else j
+        if before_i:
+            return self._faster(i, j, seg)
+        if i_reached_j != j_reached_i:
+            return i if i_reached_j else j
+        pi, pj = self._path(i, seg, at)[0], self._path(j, seg, at)[0]
+        n = pj - pi
+        n = n / max(float(np.hypot(*n)), 1e-9)
+        hand = self._near_hand
+        behind_i = -float(np.array(hand.get(i, (0.0, 0.0))) @ n)
+        behind_j = float(np.array(hand.get(j, (0.0, 0.0))) @ n)
+        if max(behind_i, behind_j) > 0.5:
+            return i if behind_i >= behind_j else j
+        return self._faster(i, j, seg)
+
+    def _faster(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str:
+        """Of two coins, the faster before this frame (else over this frame)."""
+        vi = float(np.hypot(*self._last_step(i)))
+        vj = float(np.hypot(*self._last_step(j)))
+        if vi == vj:
+            vi, vj = (
+                float(np.hypot(*np.subtract(*seg[c][::-1]))) if c in seg else 0.0 for c in (i, j)
+            )
+        return i if vi >= vj else j
 
     def _hits(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         cfg = self.cfg
@@ -420,6 +576,17 @@ class EventDetector:
                             "direction": "in" if p[1] > 0 else "out",
                         }
                     )
+
+
+def _first_touch(a: np.ndarray, b: np.ndarray) -> float | None:
+    """The first parameter in [0, 1] along segment a->b (tile-local) at which a coin's centre
+    comes within its radius of the tile's square, or None."""
+    reach = _R
+    us = np.linspace(0.0, 1.0, 161)
+    p = a[None] + us[:, None] * (b - a)[None]
+    q = np.maximum(np.abs(p) - TILE_MM / 2, 0.0)
+    near = np.flatnonzero(np.hypot(q[:, 0], q[:, 1]) <= reach)
+    return float(us[near[0]]) if len(near) else None
 
 
 def _at_mouth(p: np.ndarray, half: np.ndarray) -> bool:

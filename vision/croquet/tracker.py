@@ -311,8 +311,9 @@ class CoinTracker:
         ):
             self.bg = small
         for k, tr in enumerate(live):
-            if _at(hand_mask, pred_px[k], s) and not tr.moving:
-                tr.hand = self._toward_hand(labels, hands, pred_px[k])
+            if not tr.moving:
+                at_hand = _at(hand_mask, pred_px[k], s)
+                tr.hand = self._toward_hand(labels, hands, pred_px[k]) if at_hand else (0.0, 0.0)
         near = {
             tr.coin: tr.hand
             for k, tr in enumerate(live)

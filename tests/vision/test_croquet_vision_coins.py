@@ -1,0 +1,37 @@
+"""Finding coins in a window: a coin in a hand's shadow beside one in full light, and two coins
+in contact half under a hand."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.croquet.coins import find_blobs
+
+FELT = (40, 108, 52)
+WHITE = (238, 243, 246)
+SKIN = (130, 160, 220)
+AREA = float(np.pi * 9.0**2)
+
+
+def table(*coins: tuple[int, int, tuple[int, int, int]]) -> np.ndarray:
+    frame = np.full((60, 90, 3), FELT, np.uint8)
+    for x, y, colour in coins:
+        cv2.circle(frame, (x, y), 9, colour, -1)
+    return frame
+
+
+def test_a_coin_in_a_hands_shadow_is_found_beside_one_in_full_light() -> None:
+    shaded = tuple(int(0.55 * v) for v in WHITE)
+    frame = table((25, 30, WHITE), (60, 30, shaded))  # type: ignore[arg-type]
+    blobs = find_blobs(frame, np.zeros(frame.shape[:2], bool), (0, 0, 90, 60), [], AREA)
+    assert sorted(round(b.px[0]) for b in blobs) == [25, 60]
+
+
+def test_two_coins_in_contact_half_under_a_hand_are_split_where_they_were_expected() -> None:
+    frame = table((30, 30, WHITE), (48, 30, WHITE))
+    frame[33:] = SKIN
+    blobs = find_blobs(
+        frame, np.zeros(frame.shape[:2], bool), (0, 0, 90, 60), [(30, 30), (48, 30)], AREA
+    )
+    assert sorted(round(b.px[0]) for b in blobs) == [30, 48]
