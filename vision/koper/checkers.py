@@ -11,7 +11,7 @@ variance.
 Only when the spread is too small for two sets does a fixed level decide.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -40,14 +40,14 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
     short = min(cw, ch) * 0.94
     r_min, r_max = (round(f * short) for f in config.checker_radius)
     grey = cv2.cvtColor(rect.image, cv2.COLOR_BGR2GRAY)
-    grey = cv2.GaussianBlur(grey, (0, 0), 1.0)
+    grey = cv2.GaussianBlur(grey, (0, 0), config.checker_blur)
     lab = cv2.cvtColor(rect.image, cv2.COLOR_BGR2LAB)
     best: dict[tuple[int, int], tuple[float, ...]] = {}
     for quality, max_outliers in config.checker_passes:
         found = cv2.HoughCircles(
             grey,
             cv2.HOUGH_GRADIENT_ALT,
-            dp=1.5,
+            dp=config.checker_hough_dp,
             minDist=0.8 * short,
             param1=60,
             param2=quality,
@@ -55,7 +55,7 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
             maxRadius=r_max,
         )
         for x, y, r in [] if found is None else found.reshape(-1, 3):
-            cell = (int(y // ch), int(x // cw))
+            cell = rect.cell_at(x, y)
             if not (0 <= cell[0] < BOARD_CELLS and 0 <= cell[1] < BOARD_CELLS) or cell in best:
                 continue  # HoughCircles returns the strongest circles first
             if _uniform_share(lab, x, y, r, config) >= 1.0 - max_outliers:
@@ -132,10 +132,10 @@ def _split(values: np.ndarray, config: KoperReadConfig) -> np.ndarray:
 
 
 def find_checkers(
-    rect: RectifiedBoard, layout: CardLayout, config: KoperReadConfig
+    rect: RectifiedBoard, layout: CardLayout, circles, config: KoperReadConfig
 ) -> list[Checker]:
-    """Checkers on the board with their cell and light/dark colour."""
-    circles = detect_circles(rect, config)
+    """The checkers of ``circles`` (from :func:`detect_circles`) with their cell and light/dark
+    colour."""
     if not circles:
         return []
     v = _value(rect.image)
@@ -144,10 +144,22 @@ def find_checkers(
     levels = []
     for x, y, r in circles:
         inner = float(np.median(_disc(v, x, y, 0.6 * r)))
-        white = float(_terms(x / cw, y / ch) @ coef)
+        white = float(_terms((x - rect.margin) / cw, (y - rect.margin) / ch) @ coef)
         levels.append(inner / max(white, 1.0))
-    light = _split(np.array(levels), config)
+    return recolour(
+        [
+            Checker(*rect.cell_at(x, y), (x, y), r, lev, "")
+            for (x, y, r), lev in zip(circles, levels, strict=True)
+        ],
+        config,
+    )
+
+
+def recolour(checkers: list[Checker], config: KoperReadConfig) -> list[Checker]:
+    """``checkers`` with their colours split afresh among themselves by relative brightness
+    (after some circles were found to be something else)."""
+    light = _split(np.array([ck.brightness for ck in checkers]), config)
     return [
-        Checker(int(y // ch), int(x // cw), (x, y), r, lev, "light" if is_light else "dark")
-        for (x, y, r), lev, is_light in zip(circles, levels, light, strict=True)
+        replace(ck, color="light" if is_light else "dark")
+        for ck, is_light in zip(checkers, light, strict=True)
     ]

@@ -30,6 +30,12 @@ class KoperReadConfig:
     #: Short side in pixels of a cell of the rectified board (fixed, so that card edges and
     #: checkers are measured at the same scale whatever the camera).
     rect_cell: int = 100
+    #: Table kept around the fitted grid in the rectified board, as a fraction of a cell: cards
+    #: at the edge may reach past the grid's outer lines.
+    rect_margin: float = 0.3
+    #: Card centres farther than this (fraction of a cell) from where the refitted board puts
+    #: them are left out of the refit.
+    refine_board_tolerance: float = 0.08
     #: Fewer card-like cells than this means there is no board.
     min_cards: int = 40
     #: A cell holds a card when at least this share of its border band is card white.
@@ -39,6 +45,9 @@ class KoperReadConfig:
     card_border_white_least: float = 0.05
     #: Half-width of the search band around an expected card edge, as a fraction of the cell.
     edge_search: float = 0.12
+    #: Where checkers hide the middle of a card edge, its ends are scanned from this share of
+    #: its length in (nearer the index corners, whose marks can pass for an edge).
+    edge_wide_reach: float = 0.1
     #: A refined card whose size differs from the median by more than this falls back to its cell.
     card_size_tolerance: float = 0.12
     #: Fitted card outlines are scaled by this about their centre before cutting patches: the
@@ -80,6 +89,11 @@ class KoperReadConfig:
     suit_swap_margin: float = 0.0
     #: Checker radius range, as fractions of the card's short side.
     checker_radius: tuple[float, float] = (0.34, 0.5)
+    #: Gaussian blur (rectified pixels) of the grey board before the circle search, and the
+    #: search's accumulator coarseness (OpenCV's ``dp``): card art's fine edges fade, checker
+    #: rims stay.
+    checker_blur: float = 1.0
+    checker_hough_dp: float = 1.0
     #: Checker search passes: (Hough HOUGH_GRADIENT_ALT circle perfectness 0-1, largest share of
     #: the disc allowed to differ from its median colour). Looser circles must be more uniform.
     checker_passes: tuple[tuple[float, float], ...] = ((0.85, 0.22), (0.7, 0.03))
@@ -91,6 +105,13 @@ class KoperReadConfig:
     checker_min_split: float = 0.12
     #: Relative brightness dividing light from dark checkers when only one colour is on the board.
     checker_light_level: float = 0.55
+    #: A checker circle is the card's own art (a huge round-ish pip) when, within this share of
+    #: its radius, it differs from the identified card's template by less than
+    #: ``checker_art_difference`` (mean absolute feature difference) where the template holds
+    #: at least ``checker_art_ink`` of ink (darkness plus colour; blank card is about 0).
+    checker_art_disc: float = 0.85
+    checker_art_difference: float = 0.2
+    checker_art_ink: float = 0.3
     #: Margin around a checker (fraction of its radius) masked out of the card comparison.
     checker_mask_margin: float = 0.25
     #: A reading whose mean assignment cost is above this is not a board of that deck (real boards

@@ -40,8 +40,8 @@ import numpy as np
 
 from vision.errors import NoBoardFound, UnreadableImage, VisionError
 from vision.koper.board_finder import BOARD_CELLS, find_board
-from vision.koper.card_locator import CardLayout, locate_cards, rectify
-from vision.koper.checkers import Checker, find_checkers
+from vision.koper.card_locator import CardLayout, locate_cards, rectify, refine_geometry
+from vision.koper.checkers import Checker, detect_circles, find_checkers, recolour
 from vision.koper.config import KoperReadConfig
 from vision.koper.features import (
     INDEX_REGIONS,
@@ -140,6 +140,11 @@ class _Cutter:
         self.whole_source = whole_source  # (image, homography rectified -> image)
         self.index_source = index_source
         self.base = base_weights(config.patch_size, config.corner_weight)
+        self.mask_factor = 1.0 + config.checker_mask_margin
+
+    def with_checkers(self, checkers: list[Checker]) -> "_Cutter":
+        """The same cutter masking ``checkers`` instead."""
+        return _Cutter(self.config, self.landscape, checkers, self.whole_source, self.index_source)
 
     def views(self, quads: dict[tuple[int, int], np.ndarray], shift=(0.0, 0.0)):
         """((whole features, weights), (index features, weights)) for ``quads`` in order,
@@ -153,14 +158,24 @@ class _Cutter:
         whole = np.empty((len(quads), 3, ph, pw), np.float32)
         weights = np.empty((len(quads), ph, pw), np.float32)
         for i, (cell, q) in enumerate(quads.items()):
-            src, quad, hom = self._place(self.whole_source, q, shift)
-            to_patch = region_homography(quad, (0.0, 0.0, 1.0, 1.0), (pw, ph))
+            src, to_patch, hom = self._whole_patch(q, shift)
             patch = cv2.warpPerspective(src, to_patch, (pw, ph), flags=cv2.INTER_LINEAR)
             weights[i] = self.base * _checker_mask(
-                to_patch @ hom, self.checkers, cell, cfg, (pw, ph)
+                to_patch @ hom, self.checkers, cell, (pw, ph), self.mask_factor
             )
             whole[i] = patch_features(patch, weights[i], cfg.patch_blur)
         return whole, weights
+
+    def footprint(self, cell: tuple[int, int], q: np.ndarray, ck: Checker, factor: float):
+        """1 where the disc of ``factor`` times checker ``ck``'s radius falls in the whole-card
+        patch of the card in ``cell`` (outline ``q``), 0 elsewhere."""
+        _, to_patch, hom = self._whole_patch(q, (0.0, 0.0))
+        return 1.0 - _checker_mask(to_patch @ hom, [ck], cell, self.config.patch_size, factor)
+
+    def _whole_patch(self, q: np.ndarray, shift):
+        """(image, homography image -> whole-card patch, homography rectified -> image)."""
+        src, quad, hom = self._place(self.whole_source, q, shift)
+        return src, region_homography(quad, (0.0, 0.0, 1.0, 1.0), self.config.patch_size), hom
 
     def index_views(self, quads: dict[tuple[int, int], np.ndarray], shift=(0.0, 0.0)):
         """(features, weights) of the cards' two index corners side by side, as in
@@ -176,7 +191,10 @@ class _Cutter:
                 [cv2.warpPerspective(src, h, (iw, ih), flags=cv2.INTER_LINEAR) for h in homs]
             )
             weights[i] = np.hstack(
-                [_checker_mask(h @ hom, self.checkers, cell, cfg, (iw, ih)) for h in homs]
+                [
+                    _checker_mask(h @ hom, self.checkers, cell, (iw, ih), self.mask_factor)
+                    for h in homs
+                ]
             )
             index[i] = patch_features(corners, weights[i], cfg.patch_blur)
         return index, weights
@@ -203,12 +221,15 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
     scale = work.shape[1] / w
     geometry, _ = find_board(work, config)
     rect = rectify(work, geometry, config)
-    layout = locate_cards(rect, config)
+    geometry = refine_geometry(geometry, rect, locate_cards(rect, config), config)
+    rect = rectify(work, geometry, config)
+    circles = detect_circles(rect, config)
+    layout = locate_cards(rect, config, circles)
     if int(layout.present.sum()) < config.min_cards:
         raise NoBoardFound(
             f"no board found: only {int(layout.present.sum())} card-like cells in the grid"
         )
-    checkers = find_checkers(rect, layout, config)
+    checkers = find_checkers(rect, layout, circles, config)
     cells = sorted(layout.quads)
     pw, iw = config.patch_size[0], config.index_size[0]
     region = INDEX_REGIONS[0]
@@ -290,14 +311,15 @@ _UNIT_RING = np.stack(
 )
 
 
-def _checker_mask(rect_to_patch, checkers, cell, config, size) -> np.ndarray:
-    """1 where the card patch is free of checkers (and their shadows), 0 under them."""
+def _checker_mask(rect_to_patch, checkers, cell, size, factor: float) -> np.ndarray:
+    """1 where the card patch is free of checkers, 0 within ``factor`` times their radius (more
+    than 1 to cover their shadows too)."""
     pw, ph = size
     mask = np.ones((ph, pw), np.float32)
     for ck in checkers:
         if abs(ck.row - cell[0]) > 1 or abs(ck.col - cell[1]) > 1:
             continue
-        grown = ck.radius * (1 + config.checker_mask_margin)
+        grown = ck.radius * factor
         ring = np.asarray(ck.centre) + grown * _UNIT_RING
         pts = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), rect_to_patch).reshape(-1, 2)
         cv2.fillPoly(mask, [np.round(pts).astype(np.int32).reshape(-1, 1, 2)], 0.0)
@@ -313,6 +335,17 @@ def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | No
     """
     cfg = config or KoperReadConfig()
     survey = _survey(image_bgr, cfg)
+    profile, result = _identify(survey, deck, cfg)
+    art = _card_art(survey, profile, result, cfg)
+    if art:
+        survey = _without_checkers(survey, art, cfg)
+        profile, result = _identify(survey, profile, cfg)
+    return _reading(survey, profile, result, cfg)
+
+
+def _identify(survey: _Survey, deck, cfg: KoperReadConfig) -> tuple[DeckProfile, Assignment]:
+    """The deck profile fitting best among ``deck``'s (see :func:`read_board`) and the cards it
+    gives the cells, after the second looks at unsure cells and same-rank pairs."""
     best = None
     for profile in resolve_profiles(deck, cfg):
         if profile.patch_size != tuple(cfg.patch_size) or profile.index.shape[2:] != (
@@ -337,6 +370,60 @@ def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | No
         raise NoBoardFound(
             f"no board found: the cells do not look like the cards of deck {profile.name!r}"
         )
+    return profile, result
+
+
+def _card_art(
+    survey: _Survey, profile: DeckProfile, result: Assignment, cfg: KoperReadConfig
+) -> list[Checker]:
+    """Checker circles that are the identified card's own art: a large round-ish pip (a huge
+    diamond) can pass for a checker. Within ``checker_art_disc`` of its radius the circle looks
+    like the card's template (mean feature difference under ``checker_art_difference``, at the
+    better half turn) where the template is ink (``checker_art_ink`` or more away from white),
+    not blank card, where a white checker also looks like the template."""
+    index = {cell: i for i, cell in enumerate(survey.cells)}
+    (whole, _), _ = survey.views
+    art = []
+    for ck in survey.checkers:
+        i = index.get((ck.row, ck.col))
+        if i is None or result.cards[i] < 0:
+            continue
+        disc = (
+            survey.cutter.footprint(
+                (ck.row, ck.col), survey.layout.quads[(ck.row, ck.col)], ck, cfg.checker_art_disc
+            )
+            > 0
+        )
+        if not disc.any():
+            continue
+        template = profile.features[result.cards[i]]
+        seen = whole[i][:, disc]
+        for turned in (template, template[:, ::-1, ::-1]):
+            under = turned[:, disc]
+            ink = float(np.mean(1.0 - under[0]) + np.mean(np.abs(under[1:]).sum(axis=0)))
+            difference = float(np.abs(seen - under).sum(axis=0).mean())
+            if ink >= cfg.checker_art_ink and difference < cfg.checker_art_difference:
+                art.append(ck)
+                break
+    return art
+
+
+def _without_checkers(survey: _Survey, gone: list[Checker], cfg: KoperReadConfig) -> _Survey:
+    """The survey with the checkers ``gone`` taken out: the rest recoloured among themselves and
+    every card view cut again without masking those spots."""
+    checkers = recolour([ck for ck in survey.checkers if ck not in gone], cfg)
+    cutter = survey.cutter.with_checkers(checkers)
+    return replace(
+        survey,
+        checkers=checkers,
+        cutter=cutter,
+        suit_cutter=survey.suit_cutter.with_checkers(checkers),
+        views=cutter.views({cell: survey.layout.quads[cell] for cell in survey.cells}),
+    )
+
+
+def _reading(survey: _Survey, profile: DeckProfile, result: Assignment, cfg) -> BoardReading:
+    """The :class:`BoardReading` of the identified cards and the survey's checkers."""
     cells = [[None] * BOARD_CELLS for _ in range(BOARD_CELLS)]
     conf = [[0.0] * BOARD_CELLS for _ in range(BOARD_CELLS)]
     for i, (r, c) in enumerate(survey.cells):
