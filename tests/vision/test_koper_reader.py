@@ -219,3 +219,12 @@ def test_cards_missed_by_the_border_test_are_completed_to_the_whole_deck():
         shot.image, deck="guyenne-classic", config=KoperReadConfig(card_border_white=0.97)
     )
     assert reading.cells == shot.truth.cells
+
+
+def test_huge_round_pips_are_not_taken_for_checkers():
+    """tango_nuevo's pips are nearly checker-sized discs of one colour: the circles that look
+    like the identified card's own art are dropped, and the real checkers kept."""
+    shot = _shot("tango_nuevo", 40)
+    reading = read_board(shot.image, deck="tango_nuevo")
+    assert reading.checkers == shot.truth.checkers
+    assert reading.cells == shot.truth.cells

@@ -1,10 +1,14 @@
 """Which cells hold a card, and the exact outline of each card, in the rectified board.
 
-The working image is warped so the board becomes an axis-aligned grid of 8 x 8 cells
-(:func:`rectify`). A cell holds a card when its border band is mostly card white (a checker, even
-off-centre, only bites into it). Each card's four edges are then
+The working image is warped so the board becomes an axis-aligned grid of 8 x 8 cells, with a
+margin of table around it (:func:`rectify`). A cell holds a card when its border band is mostly
+card white (a checker, even off-centre, only bites into it); since all 52 cards lie on a Koper
+board, a shortfall is made up from the next most card-like cells. Each card's four edges are then
 found on several scan lines across the expected edge (the strongest bright-to-dark step) and fitted
-as straight lines, so the card's own turn and shift on the table are followed.
+as straight lines, so the card's own turn and shift on the table are followed; scan lines over a
+checker are skipped, and a side that stays hidden is put at the usual card size from the other.
+The grid is then refitted to the centres of the cards found (:func:`refine_geometry`) and the
+cards located again, so one card pushed out past its row does not bend the whole grid.
 """
 
 from dataclasses import dataclass

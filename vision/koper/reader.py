@@ -3,13 +3,16 @@
 Pipeline (each stage a function over arrays, thresholds in :class:`KoperReadConfig`):
 
 1. downscale to ``work_width`` and find the board from the cards (:mod:`board_finder`);
-2. rectify it, decide which cells hold cards and fit each card's outline (:mod:`card_locator`);
-3. find checkers and their colours (:mod:`checkers`);
+2. rectify it, refit the grid to the cards, find the checker circles, decide which cells hold
+   cards and fit each card's outline (:mod:`card_locator`);
+3. judge the checkers' colours (:mod:`checkers`);
 4. cut a portrait patch of every card and of its two index corners (from a sharper halving of
    a 12 MP still), masking checkers, and assign the 52 identities at the lowest total cost
    (:mod:`matching`), trying each candidate deck profile for ``deck="auto"``; unsure cells get a
    second look at slightly shifted outlines, and same-rank pairs whose choice is close a second
-   look at their suits with sharper index corners (:mod:`suits`).
+   look at their suits with sharper index corners (:mod:`suits`);
+5. drop checker circles that are the identified card's own art (a huge round pip) and, if any,
+   identify the cards again without masking them.
 
 Assumptions and limits: the board lies roughly square to the image (turned less than about 30
 degrees), cards are lighter and less saturated than the table (wood, felt, slate work; a white
