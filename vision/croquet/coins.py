@@ -89,20 +89,23 @@ def static_white(
 
 
 def face_mask(
-    patch: np.ndarray, static: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG
+    patch: np.ndarray,
+    static: np.ndarray,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+    reach_px: int = 4,
 ) -> np.ndarray:
     """The coin faces in a window: bright, grey, not static white, holes filled (uint8 0/255).
 
-    Each bright grey region is measured against its own brightest level, not the window's: a coin
-    in a hand's shadow next to a coin in full light is still a face."""
+    Each pixel is measured against the brightest face level within ``reach_px`` of it (about half
+    a coin's radius), not the window's: a coin in a hand's shadow is still a face next to, even
+    touching, a coin in full light, while a blurred rim still falls below its own coin's level."""
     lo, chroma = _chroma(patch)
     grey = (chroma <= config.face_max_chroma) & ~static & (lo >= config.face_min_level)
     if not grey.any():
         return np.zeros(lo.shape, np.uint8)
-    n, labels = cv2.connectedComponents(grey.astype(np.uint8), connectivity=8)
-    level = np.zeros(n, np.float32)
-    np.maximum.at(level, labels[grey], lo[grey].astype(np.float32))
-    face = grey & (lo >= config.face_fraction * level[labels])
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach_px + 1, 2 * reach_px + 1))
+    level = cv2.dilate(np.where(grey, lo, 0).astype(np.uint8), disc)
+    face = grey & (lo >= config.face_fraction * level.astype(np.float32))
     mask = face.astype(np.uint8) * 255
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(mask, contours, -1, 255, -1)
@@ -172,9 +175,9 @@ def find_blobs(
     if x1 - x0 < 3 or y1 - y0 < 3:
         return []
     patch = frame[y0:y1, x0:x1]
-    mask = face_mask(patch, static[y0:y1, x0:x1], config)
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     radius = float(np.sqrt(coin_area_px / np.pi))
+    mask = face_mask(patch, static[y0:y1, x0:x1], config, max(1, round(radius / 2)))
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if grow < 0:
         grow = round(4 * radius)
     blobs: list[CoinBlob] = []
@@ -203,16 +206,15 @@ def find_blobs(
             if bx - radius <= sx - x0 <= bx + bw + radius
             and by - radius <= sy - y0 <= by + bh + radius
         ]
-        within = [(sx, sy) for sx, sy in near if bx <= sx <= bx + bw and by <= sy <= by + bh]
         # Coins in contact: a blob too big for one coin, or (half under a hand, where the blob
-        # may be no bigger than one coin) one over where two coins were expected.
-        big = area > 1.35 * coin_area_px
-        split = big or len(within) > 1
+        # may be no bigger than one coin) one near where two coins were expected. A seed beside
+        # the blob that is not its coin finds none of it within a coin's radius.
+        split = area > 1.35 * coin_area_px or len(near) > 1
         if split and near:
-            centres = [_mean_shift(part, s, radius) for s in (near if big else within)]
+            centres = [_mean_shift(part, s, radius) for s in near]
+        centres = [c for c in centres if c[2] >= config.min_coin_share * coin_area_px]
+        merged = area > 1.35 * coin_area_px or len(centres) > 1
         for cx, cy, a in centres:
-            if a < config.min_coin_share * coin_area_px:
-                continue
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
             look = coin_look(patch, cv2.bitwise_and(part, disc), config)
@@ -221,7 +223,7 @@ def find_blobs(
                     (cx + x0, cy + y0),
                     min(a, coin_area_px),
                     look,
-                    len(centres) > 1 or split,
+                    merged,
                 )
             )
     return dedupe(blobs, radius)

@@ -133,6 +133,9 @@ class EventDetector:
         self.flick_at: dict[str, int] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._moving_before: frozenset[str] = frozenset()
+        #: Flicks begun out of sight (when the tracker traced them back along the chord), held
+        #: until the coin's next step shows whether it bounced unseen (a longer path).
+        self.unseen_flick: dict[str, float] = {}
         #: Paths out of hiding awaiting the next step: start, end, towers touched, times.
         self.emerged: dict[
             str, tuple[np.ndarray, np.ndarray, frozenset[int], tuple[float, float]]
@@ -238,6 +241,8 @@ class EventDetector:
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under:
                 self.deferred[coin] = (began, frame.index, tuple(under))
+            elif coin in frame.since and coin in seg:
+                self.unseen_flick[coin] = began
             else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
             if coin in seg:
@@ -312,46 +317,70 @@ class EventDetector:
         not explain (off by more than ``hidden_bounce_deg``) is traced back from where the coin
         came out, up to ``bounce_trace_mm``: if the first tile that line meets is a tower, and
         the coin coming from where it was last seen ran into that face, it hit the tower there,
-        at the time friction puts it there."""
-        cfg = self.cfg
+        at the time friction puts it there. A flick begun out of sight is then timed along that
+        longer path."""
         for coin, (a0, b0, touched, (t_in, t_out)) in list(self.emerged.items()):
             del self.emerged[coin]
-            if coin not in seg or coin in frame.since:
-                continue
-            v = seg[coin][1] - seg[coin][0]
-            speed, chord = float(np.hypot(*v)), b0 - a0
-            length = float(np.hypot(*chord))
-            cos = math.cos(math.radians(cfg.hidden_bounce_deg))
-            if speed == 0 or length == 0 or float(v @ chord) > cos * speed * length:
-                continue
-            back = b0 - v / speed * cfg.bounce_trace_mm
-            touches = [
-                (s, tile)
-                for tile in self.tiles
-                if (s := _first_touch(self._tile_local(tile, b0), self._tile_local(tile, back)))
-                is not None
-            ]
-            if not touches:
-                continue
-            s, tile = min(touches, key=lambda st: st[0])
-            k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
-            at = b0 + s * (back - b0)
-            normal = self._tile_normal(tile, at)
-            if k is None or k in touched or float((at - a0) @ normal) >= 0:
-                continue
-            v_now = speed / self.dt
-            a = cfg.friction_mm_s2
-            dist = s * cfg.bounce_trace_mm
-            when = t_out - (math.sqrt(v_now**2 + 2 * a * dist) - v_now) / a
-            self.on_tower.add((coin, k))
-            name = self.towers[k][0]
-            out.append(
-                {"t": round(max(when, t_in), 4), "event": "hit", "coin": coin, "feature": name}
-            )
+            began = self.unseen_flick.pop(coin, None)
+            bounce = None
+            if coin in seg and coin not in frame.since:
+                bounce = self._bounce(a0, b0, seg[coin][1] - seg[coin][0], touched)
+            if bounce is not None:
+                k, back_mm, path_mm = bounce
+                self.on_tower.add((coin, k))
+                hit = self._slid_since(t_out, seg[coin], back_mm)
+                out.append(
+                    {
+                        "t": round(max(hit, t_in), 4),
+                        "event": "hit",
+                        "coin": coin,
+                        "feature": self.towers[k][0],
+                    }
+                )
+                if began is not None:
+                    began = min(began, self._slid_since(t_out, seg[coin], path_mm))
+            if began is not None:
+                out.append({"t": round(began, 4), "event": "flick", "coin": coin})
         for coin in frame.since:
             if coin in seg:
                 touched = frozenset(k for c, k in self.on_tower if c == coin)
                 self.emerged[coin] = (*seg[coin], touched, (self._t0[coin], frame.t))
+
+    def _bounce(
+        self, a0: np.ndarray, b0: np.ndarray, v: np.ndarray, touched: frozenset[int]
+    ) -> tuple[int, float, float] | None:
+        """The tower a coin that went out of sight at ``a0`` and came out at ``b0`` sliding by
+        ``v`` per frame bounced off unseen, with how far back from ``b0`` (mm) and the length of
+        its path from ``a0``; None when its direction needs no bounce or no tower explains it."""
+        cfg = self.cfg
+        speed, chord = float(np.hypot(*v)), b0 - a0
+        length = float(np.hypot(*chord))
+        cos = math.cos(math.radians(cfg.hidden_bounce_deg))
+        if speed == 0 or length == 0 or float(v @ chord) > cos * speed * length:
+            return None
+        back = b0 - v / speed * cfg.bounce_trace_mm
+        touches = [
+            (s, tile)
+            for tile in self.tiles
+            if (s := _first_touch(self._tile_local(tile, b0), self._tile_local(tile, back)))
+            is not None
+        ]
+        if not touches:
+            return None
+        s, tile = min(touches, key=lambda st: st[0])
+        k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
+        at = b0 + s * (back - b0)
+        if k is None or k in touched or float((at - a0) @ self._tile_normal(tile, at)) >= 0:
+            return None
+        back_mm = s * cfg.bounce_trace_mm
+        return k, back_mm, back_mm + float(np.hypot(*(at - a0)))
+
+    def _slid_since(self, t: float, step: tuple[np.ndarray, np.ndarray], mm: float) -> float:
+        """When a coin that slides by ``step`` per frame at time ``t`` was ``mm`` back along its
+        path, slowing at the table's friction."""
+        v = float(np.hypot(*(step[1] - step[0]))) / self.dt
+        a = self.cfg.friction_mm_s2
+        return t - (math.sqrt(v**2 + 2 * a * mm) - v) / a
 
     def _tile_normal(self, tile: Tile, p: np.ndarray) -> np.ndarray:
         """Unit vector from the nearest point of a tile's square out to ``p`` (table mm)."""

@@ -48,7 +48,6 @@ from vision.sim.croquet_script import (
 )
 from vision.sim.croquet_truth import Event, EventRecorder
 
-
 #: How far (mm) the fingertips reach ahead of the palm's centre (see :func:`hand_parts`).
 FINGER_REACH_MM = 50.0
 
@@ -136,9 +135,7 @@ def hand_parts(pose: HandPose) -> list[np.ndarray]:
     ang = np.linspace(0, 2 * math.pi, 20, endpoint=False)
     palm = np.array([pt(45 * math.cos(a), 40 * math.sin(a)) for a in ang])
     tip = FINGER_REACH_MM
-    fingers = np.array(
-        [pt(5, -36), pt(42, -30), pt(tip, -12), pt(tip, 12), pt(42, 30), pt(5, 36)]
-    )
+    fingers = np.array([pt(5, -36), pt(42, -30), pt(tip, -12), pt(tip, 12), pt(42, 30), pt(5, 36)])
     thumb = np.array([pt(-5 + 14 * math.cos(a), 40 + 11 * math.sin(a)) for a in ang])
     arm = np.array([pt(-20, -33), pt(-20, 33), pt(-900, 45), pt(-900, -45)])
     return [palm, fingers, thumb, arm]
