@@ -11,6 +11,7 @@ The grid is then refitted to the centres of the cards found (:func:`refine_geome
 cards located again, so one card pushed out past its row does not bend the whole grid.
 """
 
+import statistics
 from dataclasses import dataclass
 
 import cv2
@@ -153,27 +154,37 @@ def _edge_points(
     return pts.astype(np.float64)
 
 
-def _line(t: np.ndarray, s: np.ndarray) -> tuple[float, float]:
-    """Least-squares line s = a + b*t."""
-    tm, sm = t.mean(), s.mean()
-    var = float(((t - tm) ** 2).sum())
-    slope = float(((t - tm) * (s - sm)).sum()) / var if var > 0 else 0.0
-    return float(sm - slope * tm), slope
+def _line(t: list[float], s: list[float]) -> tuple[float, float]:
+    """Least-squares line s = a + b*t (plain floats: a handful of points per edge)."""
+    tm, sm = sum(t) / len(t), sum(s) / len(s)
+    var = sum((ti - tm) ** 2 for ti in t)
+    slope = sum((ti - tm) * (si - sm) for ti, si in zip(t, s, strict=True)) / var if var else 0.0
+    return sm - slope * tm, slope
 
 
 def _fit_edge(points: np.ndarray, vertical: bool) -> tuple[float, float] | None:
     """Robust straight line through edge points: x = a + b*y (vertical) or y = a + b*x.
 
-    One pass of least squares, outliers (more than 1.5 px off) dropped, then refitted."""
+    Points more than 4 px from the median dropped, a least-squares fit, outliers (more than
+    1.5 px off) dropped, then refitted."""
     if len(points) < 3:
         return None
-    t, s = (points[:, 1], points[:, 0]) if vertical else (points[:, 0], points[:, 1])
-    keep = np.abs(s - np.median(s)) < 4.0
+    pts = points.tolist()
+    t, s = (
+        ([p[1] for p in pts], [p[0] for p in pts])
+        if vertical
+        else ([p[0] for p in pts], [p[1] for p in pts])
+    )
+    middle = statistics.median(s)
+    keep = [abs(si - middle) < 4.0 for si in s]
     for _ in range(2):
-        if keep.sum() < 3:
+        if sum(keep) < 3:
             return None
-        a, b = _line(t[keep], s[keep])
-        keep = np.abs(s - (a + b * t)) < 1.5
+        a, b = _line(
+            [ti for ti, k in zip(t, keep, strict=True) if k],
+            [si for si, k in zip(s, keep, strict=True) if k],
+        )
+        keep = [abs(si - (a + b * ti)) < 1.5 for ti, si in zip(t, s, strict=True)]
     return a, b
 
 
@@ -247,7 +258,13 @@ def locate_cards(rect: RectifiedBoard, config: KoperReadConfig, circles=()) -> C
 
     def edges(r: int, c: int) -> dict[str, tuple[float, float]]:
         lo, hi = rect.origin(r + inset, c + inset), rect.origin(r + 1 - inset, c + 1 - inset)
-        return _card_edges(smooth, lo, hi, band, hiding, config.edge_wide_reach)
+        near = [
+            (x, y, rad)
+            for x, y, rad in hiding
+            if lo[0] - band - rad < x < hi[0] + band + rad
+            and lo[1] - band - rad < y < hi[1] + band + rad
+        ]
+        return _card_edges(smooth, lo, hi, band, near, config.edge_wide_reach)
 
     found = {(int(r), int(c)): edges(r, c) for r, c in zip(*np.nonzero(present), strict=True)}
     whole = [_quad_size(_card_quad(e, (0, 0), (0, 0))) for e in found.values() if len(e) == 4]

@@ -49,7 +49,7 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
             cv2.HOUGH_GRADIENT_ALT,
             dp=config.checker_hough_dp,
             minDist=0.8 * short,
-            param1=60,
+            param1=config.checker_edge_threshold,
             param2=quality,
             minRadius=r_min,
             maxRadius=r_max,
@@ -108,7 +108,8 @@ def white_surface(rect: RectifiedBoard, layout: CardLayout) -> np.ndarray:
 
 def _value(image: np.ndarray) -> np.ndarray:
     """HSV value (the brightest of B, G, R) of a BGR image."""
-    return image.max(axis=2)
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r)
 
 
 def _terms(x: float, y: float) -> np.ndarray:

@@ -94,6 +94,8 @@ class KoperReadConfig:
     #: rims stay.
     checker_blur: float = 1.0
     checker_hough_dp: float = 1.0
+    #: Gradient strength (OpenCV's ``param1``, the Canny upper threshold) of circle edges.
+    checker_edge_threshold: float = 60.0
     #: Checker search passes: (Hough HOUGH_GRADIENT_ALT circle perfectness 0-1, largest share of
     #: the disc allowed to differ from its median colour). Looser circles must be more uniform.
     checker_passes: tuple[tuple[float, float], ...] = ((0.85, 0.22), (0.7, 0.03))

@@ -391,18 +391,16 @@ def _card_art(
         i = index.get((ck.row, ck.col))
         if i is None or result.cards[i] < 0:
             continue
-        disc = (
-            survey.cutter.footprint(
-                (ck.row, ck.col), survey.layout.quads[(ck.row, ck.col)], ck, cfg.checker_art_disc
-            )
-            > 0
+        disc = survey.cutter.footprint(
+            (ck.row, ck.col), survey.layout.quads[(ck.row, ck.col)], ck, cfg.checker_art_disc
         )
-        if not disc.any():
+        inside = np.flatnonzero(disc)
+        if not inside.size:
             continue
-        template = profile.features[result.cards[i]]
-        seen = whole[i][:, disc]
-        for turned in (template, template[:, ::-1, ::-1]):
-            under = turned[:, disc]
+        template = profile.features[result.cards[i]].reshape(3, -1)
+        seen = whole[i].reshape(3, -1)[:, inside]
+        for spots in (inside, disc.size - 1 - inside):  # upright, then half-turned
+            under = template[:, spots]
             ink = float(np.mean(1.0 - under[0]) + np.mean(np.abs(under[1:]).sum(axis=0)))
             difference = float(np.abs(seen - under).sum(axis=0).mean())
             if ink >= cfg.checker_art_ink and difference < cfg.checker_art_difference:
