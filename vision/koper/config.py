@@ -93,7 +93,7 @@ class KoperReadConfig:
     #: search's accumulator coarseness (OpenCV's ``dp``): card art's fine edges fade, checker
     #: rims stay.
     checker_blur: float = 1.0
-    checker_hough_dp: float = 1.0
+    checker_hough_dp: float = 1.25
     #: Gradient strength (OpenCV's ``param1``, the Canny upper threshold) of circle edges.
     checker_edge_threshold: float = 60.0
     #: Checker search passes: (Hough HOUGH_GRADIENT_ALT circle perfectness 0-1, largest share of

@@ -8,6 +8,7 @@ cell's weight map (zero under checkers) and taken at the better of the card's tw
 All pairs are computed at once with matrix products.
 """
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,37 +37,64 @@ def cost_matrix(views, profile: DeckProfile, config: KoperReadConfig) -> np.ndar
     (n, 3, H, W) and weights (n, H, W) as from :func:`vision.koper.features.patch_features`.
     """
     (whole, whole_w), (index, index_w) = views
-    return view_cost(whole, whole_w, profile.features, config) + config.index_weight * (
-        view_cost(index, index_w, profile.index, config)
+    whole_t, index_t = _profile_templates(profile)
+    return _cost(whole, whole_w, whole_t, config) + config.index_weight * (
+        _cost(index, index_w, index_t, config)
     )
+
+
+@dataclass(frozen=True)
+class _Templates:
+    """Templates flattened for the cost's matrix products, both ways up: intensity ``t`` and its
+    square, the two colour channels and the sum of their squares, each (2m, H*W)."""
+
+    t: np.ndarray
+    t2: np.ndarray
+    colour: tuple[np.ndarray, np.ndarray]
+    colour2: np.ndarray
+
+
+def _templates(tpl: np.ndarray) -> _Templates:
+    both = np.concatenate([tpl, tpl[:, :, ::-1, ::-1]])  # upright and half-turned
+    flat = both.reshape(both.shape[0], 3, -1)
+    t, c1, c2 = flat[:, 0], flat[:, 1], flat[:, 2]
+    return _Templates(t, t * t, (c1, c2), c1 * c1 + c2 * c2)
+
+
+@functools.lru_cache(maxsize=64)
+def _profile_templates(profile: DeckProfile) -> tuple[_Templates, _Templates]:
+    """The whole-card and index templates of ``profile``, prepared once per profile."""
+    return _templates(profile.features), _templates(profile.index)
 
 
 def view_cost(
     feats: np.ndarray, weights: np.ndarray, tpl: np.ndarray, config: KoperReadConfig
 ) -> np.ndarray:
     """Costs (n, m) of one view against the m templates ``tpl``, best of both half turns."""
+    return _cost(feats, weights, _templates(tpl), config)
+
+
+def _cost(
+    feats: np.ndarray, weights: np.ndarray, tpl: _Templates, config: KoperReadConfig
+) -> np.ndarray:
     n = feats.shape[0]
-    both = np.concatenate([tpl, tpl[:, :, ::-1, ::-1]])  # upright and half-turned
-    m = both.shape[0]
     w = weights.reshape(n, -1).astype(np.float32)
     sw = w.sum(axis=1, keepdims=True) + 1e-6
     x = feats[:, 0].reshape(n, -1)
-    t = both[:, 0].reshape(m, -1)
     wx = w * x
     mean_x = wx.sum(axis=1, keepdims=True) / sw
     var_x = (wx * x).sum(axis=1, keepdims=True) / sw - mean_x**2
-    mean_t = (w @ t.T) / sw
-    var_t = (w @ (t * t).T) / sw - mean_t**2
-    cov = (wx @ t.T) / sw - mean_x * mean_t
+    mean_t = (w @ tpl.t.T) / sw
+    var_t = (w @ tpl.t2.T) / sw - mean_t**2
+    cov = (wx @ tpl.t.T) / sw - mean_x * mean_t
     ncc = cov / np.sqrt(np.maximum(var_x * var_t, 1e-8))
-    chroma = np.zeros((n, m), np.float32)
-    for ch in (1, 2):
+    chroma = w @ tpl.colour2.T
+    for ch, tc in zip((1, 2), tpl.colour, strict=True):
         xc = feats[:, ch].reshape(n, -1)
-        tc = both[:, ch].reshape(m, -1)
         wxc = w * xc
-        chroma += ((wxc * xc).sum(axis=1, keepdims=True) - 2 * (wxc @ tc.T) + w @ (tc * tc).T) / sw
-    cost = (1.0 - ncc) + config.chroma_weight * chroma
-    half = m // 2
+        chroma += (wxc * xc).sum(axis=1, keepdims=True) - 2 * (wxc @ tc.T)
+    cost = (1.0 - ncc) + config.chroma_weight * (chroma / sw)
+    half = cost.shape[1] // 2
     return np.minimum(cost[:, :half], cost[:, half:])
 
 
