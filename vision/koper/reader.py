@@ -140,6 +140,11 @@ class _Cutter:
         self.config = config
         self.landscape = landscape
         self.checkers = checkers
+        self.near: dict[tuple[int, int], list[Checker]] = {}
+        for ck in checkers:  # the checkers that may reach into each cell: its own and the next
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    self.near.setdefault((ck.row + dr, ck.col + dc), []).append(ck)
         self.whole_source = whole_source  # (image, homography rectified -> image)
         self.index_source = index_source
         self.base = base_weights(config.patch_size, config.corner_weight)
@@ -164,7 +169,7 @@ class _Cutter:
             src, to_patch, hom = self._whole_patch(q, shift)
             patch = cv2.warpPerspective(src, to_patch, (pw, ph), flags=cv2.INTER_LINEAR)
             weights[i] = self.base * _checker_mask(
-                to_patch @ hom, self.checkers, cell, (pw, ph), self.mask_factor
+                to_patch @ hom, self.near.get(cell, []), cell, (pw, ph), self.mask_factor
             )
             whole[i] = patch_features(patch, weights[i], cfg.patch_blur)
         return whole, weights
@@ -189,15 +194,13 @@ class _Cutter:
         weights = np.empty((len(quads), ih, 2 * iw), np.float32)
         for i, (cell, q) in enumerate(quads.items()):
             src, quad, hom = self._place(self.index_source, q, shift)
+            near = self.near.get(cell, [])
             homs = [region_homography(quad, reg, (iw, ih)) for reg in INDEX_REGIONS]
             corners = np.hstack(
                 [cv2.warpPerspective(src, h, (iw, ih), flags=cv2.INTER_LINEAR) for h in homs]
             )
             weights[i] = np.hstack(
-                [
-                    _checker_mask(h @ hom, self.checkers, cell, (iw, ih), self.mask_factor)
-                    for h in homs
-                ]
+                [_checker_mask(h @ hom, near, cell, (iw, ih), self.mask_factor) for h in homs]
             )
             index[i] = patch_features(corners, weights[i], cfg.patch_blur)
         return index, weights
