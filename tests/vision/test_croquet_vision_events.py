@@ -221,3 +221,29 @@ def test_a_bounce_off_a_tower_under_the_hand_is_traced_back_from_where_the_coin_
     path = [tuple(came_out + 3.0 * k * out_dir) for k in range(1, 4)]
     out += frames(det, "suns-knight", path, start=13)
     assert ("hit", "suns-knight", "suns-tower", None) in keys(out)
+
+
+def first_step(hand: tuple[float, float], to: tuple[float, float]) -> list[dict[str, Any]]:
+    """The moons guard on its start spot, 3 mm from its tower, flicked with the hand at ``hand``
+    (unit vector from the coin): its first frame ends at ``to``."""
+    lay = default_layout()
+    spot = lay.start_spot("moons", "guard")
+    det = EventDetector(lay, 120.0)
+    det.start({"moons-guard": spot})
+    near = {"moons-guard": hand}
+    out = det.update(TrackFrame(1, 1 / 120, {"moons-guard": spot}, frozenset(), near_hand=near))
+    began = {"moons-guard": 1.5 / 120}
+    out += det.update(
+        TrackFrame(
+            2, 2 / 120, {"moons-guard": to}, frozenset({"moons-guard"}), began, near_hand=near
+        )
+    )
+    return out
+
+
+def test_a_guard_flicked_into_its_tower_from_beside_it_hits_it_though_no_frame_shows_it() -> None:
+    spot = default_layout().start_spot("moons", "guard")
+    back = (spot[0], spot[1] - 0.7)  # 3 mm in, 3.7 mm back out: the first step is backward
+    assert ("hit", "moons-guard", "moons-tower", None) in keys(first_step((0.0, -1.0), back))
+    aside = (spot[0] + 8.0, spot[1])  # flicked along the tower's face, not into it
+    assert "hit" not in [e["event"] for e in first_step((-1.0, 0.0), aside)]

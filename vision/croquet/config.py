@@ -98,14 +98,15 @@ class CroquetVisionConfig:
     #: again, or after ``defer_frames`` frames.
     behind_mm: float = 80.0
     defer_frames: int = 90
-    #: A coin flicked from within this gap (mm) of a tower, the hand on the far side, hits the
-    #: tower at once: between two frames and maybe under the hand, so it is inferred.
+    #: A coin flicked straight at a tower within twice this (mm) of it hits it before the next
+    #: frame and bounces back: inferred from the hand behind it and its first step.
     start_gap_mm: float = 6.0
     #: A coin that comes out of hiding sliding more than this many degrees off the line from
     #: where it was last seen bounced unseen: its new line is traced back to the tower it hit.
     hidden_bounce_deg: float = 30.0
-    #: ...as far as this (mm).
+    #: ...as far as this (mm), its direction taken over this many frames after it came out.
     bounce_trace_mm: float = 80.0
+    bounce_frames: int = 3
     #: Two bodies touch when their swept gap closes to within this (mm)...
     touch_mm: float = 1.0
     #: ...and have separated once the gap opens beyond this (mm).

@@ -133,12 +133,15 @@ class EventDetector:
         self.flick_at: dict[str, int] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._moving_before: frozenset[str] = frozenset()
+        self._unseen: set[str] = set()
         #: Flicks begun out of sight (when the tracker traced them back along the chord), held
         #: until the coin's next step shows whether it bounced unseen (a longer path).
         self.unseen_flick: dict[str, float] = {}
-        #: Paths out of hiding awaiting the next step: start, end, towers touched, times.
+        #: Paths out of hiding followed for a few frames: start, end, towers touched then, when
+        #: the path began, and the coin's sightings since.
         self.emerged: dict[
-            str, tuple[np.ndarray, np.ndarray, frozenset[int], tuple[float, float]]
+            str,
+            tuple[np.ndarray, np.ndarray, frozenset[int], float, list[tuple[float, np.ndarray]]],
         ] = {}
 
     # -- coordinates -----------------------------------------------------------------------------
@@ -223,6 +226,8 @@ class EventDetector:
                 seg[coin] = (a, b)
         self._t1 = frame.t
         self._t0 = {c: frame.since.get(c, t0) for c in seg}
+        # Paths that began before the previous frame: the coin comes out of hiding.
+        self._unseen = {c for c in seg if self._t0[c] < t0 - 1e-6}
         self._near_hand = frame.near_hand
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
@@ -241,12 +246,12 @@ class EventDetector:
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under:
                 self.deferred[coin] = (began, frame.index, tuple(under))
-            elif coin in frame.since and coin in seg:
+            elif coin in self._unseen:
                 self.unseen_flick[coin] = began
             else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
             if coin in seg:
-                self._flicked_into(coin, seg[coin][0], began, frame, out)
+                self._flicked_into(coin, *seg[coin], began, frame, out)
         self._hidden_hits(seg, frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
@@ -288,97 +293,135 @@ class EventDetector:
                     self.on_tower.discard((coin, k))
 
     def _flicked_into(
-        self, coin: str, a: np.ndarray, began: float, frame: TrackFrame, out: list[Event]
+        self,
+        coin: str,
+        a: np.ndarray,
+        b: np.ndarray,
+        began: float,
+        frame: TrackFrame,
+        out: list[Event],
     ) -> None:
-        """A coin flicked from right beside a tower, the hand on the tower's far side, was
-        driven into it: a hit the frames cannot show."""
+        """A coin flicked from right beside a tower, straight into it, bounced off it before the
+        next frame: its first step leaves the line from the hand through the coin (the way it was
+        flicked) by more than ``hidden_bounce_deg``, and that line meets the tower, before any
+        other tile, within ``2 * start_gap_mm``. A hit the frames cannot show."""
+        cfg = self.cfg
         hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
-        if not hand.any():
+        step = b - a
+        n = float(np.hypot(*step))
+        if not hand.any() or n == 0:
             return
-        for k, (name, tile) in enumerate(self.towers):
-            gap = tile.distance_to((float(a[0]), float(a[1]))) - _R
-            into = np.array(tile.center) - a
-            into /= max(float(np.hypot(*into)), 1e-9)
-            if (
-                gap <= self.cfg.start_gap_mm
-                and float(-hand @ into) > 0.5
-                and (coin, k) not in self.on_tower
-            ):
-                self.on_tower.add((coin, k))
-                out.append(
-                    {"t": round(began + 0.004, 4), "event": "hit", "coin": coin, "feature": name}
-                )
+        sent = -hand / float(np.hypot(*hand))
+        if float(sent @ step) > math.cos(math.radians(cfg.hidden_bounce_deg)) * n:
+            return
+        first = self._first_tile(a, sent, 2 * cfg.start_gap_mm)
+        if first is None:
+            return
+        _, tile = first
+        k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
+        if k is not None and (coin, k) not in self.on_tower:
+            self.on_tower.add((coin, k))
+            name = self.towers[k][0]
+            out.append(
+                {"t": round(began + 0.004, 4), "event": "hit", "coin": coin, "feature": name}
+            )
+
+    def _first_tile(
+        self, p: np.ndarray, direction: np.ndarray, length: float
+    ) -> tuple[float, Tile] | None:
+        """The first tile a coin's disc meets going ``length`` mm from ``p`` along the unit
+        ``direction``, with how far it went (mm); None if it meets none."""
+        end = p + direction * length
+        touches = [
+            (s * length, tile)
+            for tile in self.tiles
+            if (s := _first_touch(self._tile_local(tile, p), self._tile_local(tile, end)))
+            is not None
+        ]
+        return min(touches, key=lambda st: st[0]) if touches else None
 
     def _hidden_hits(
         self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], frame: TrackFrame, out: list[Event]
     ) -> None:
         """A path out of hiding (under a hand) is a chord that may hide a bounce off a tower.
-        Once the coin's next step shows which way it really slides, a direction the chord does
-        not explain (off by more than ``hidden_bounce_deg``) is traced back from where the coin
-        came out, up to ``bounce_trace_mm``: if the first tile that line meets is a tower, and
-        the coin coming from where it was last seen ran into that face, it hit the tower there,
-        at the time friction puts it there. A flick begun out of sight is then timed along that
-        longer path."""
-        for coin, (a0, b0, touched, (t_in, t_out)) in list(self.emerged.items()):
+        The coin is followed for ``bounce_frames`` more frames (its first sighting may be half
+        under the hand), then a direction the chord does not explain (off by more than
+        ``hidden_bounce_deg``) is traced back, up to ``bounce_trace_mm``: if the first tile that
+        line meets is a tower, and the coin coming from where it was last seen ran into that
+        face, it hit the tower there, at the time friction puts it there. A flick begun out of
+        sight is then timed along that longer path."""
+        for coin, (a0, b0, touched, t_in, seen) in list(self.emerged.items()):
+            going = coin in seg and coin not in self._unseen
+            if going:
+                seen.append((frame.t, seg[coin][1]))
+                if len(seen) <= self.cfg.bounce_frames:
+                    continue
             del self.emerged[coin]
             began = self.unseen_flick.pop(coin, None)
-            bounce = None
-            if coin in seg and coin not in frame.since:
-                bounce = self._bounce(a0, b0, seg[coin][1] - seg[coin][0], touched)
-            if bounce is not None:
-                k, back_mm, path_mm = bounce
-                self.on_tower.add((coin, k))
-                hit = self._slid_since(t_out, seg[coin], back_mm)
-                out.append(
-                    {
-                        "t": round(max(hit, t_in), 4),
-                        "event": "hit",
-                        "coin": coin,
-                        "feature": self.towers[k][0],
-                    }
-                )
-                if began is not None:
-                    began = min(began, self._slid_since(t_out, seg[coin], path_mm))
+            if len(seen) > 1:
+                # The velocity at the middle of the last three sightings (or at the last of two).
+                if len(seen) > 2:
+                    (_, p0), (t, p), (_, p2) = seen[-3:]
+                    v = (p2 - p0) / 2
+                else:
+                    (_, p0), (t, p) = seen
+                    v = p - p0
+                bounce = self._bounce(a0, b0, p, v, touched)
+                if bounce is not None:
+                    k, back_mm, path_mm = bounce
+                    self.on_tower.add((coin, k))
+                    hit = self._slid_since(t, v, back_mm)
+                    name = self.towers[k][0]
+                    out.append(
+                        {
+                            "t": round(max(hit, t_in), 4),
+                            "event": "hit",
+                            "coin": coin,
+                            "feature": name,
+                        }
+                    )
+                    if began is not None:
+                        began = min(began, self._slid_since(t, v, path_mm))
             if began is not None:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-        for coin in frame.since:
-            if coin in seg:
+        for coin in seg:
+            if coin in self._unseen:
                 touched = frozenset(k for c, k in self.on_tower if c == coin)
-                self.emerged[coin] = (*seg[coin], touched, (self._t0[coin], frame.t))
+                a, b = seg[coin]
+                self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)])
 
     def _bounce(
-        self, a0: np.ndarray, b0: np.ndarray, v: np.ndarray, touched: frozenset[int]
+        self,
+        a0: np.ndarray,
+        b0: np.ndarray,
+        p: np.ndarray,
+        v: np.ndarray,
+        touched: frozenset[int],
     ) -> tuple[int, float, float] | None:
-        """The tower a coin that went out of sight at ``a0`` and came out at ``b0`` sliding by
-        ``v`` per frame bounced off unseen, with how far back from ``b0`` (mm) and the length of
-        its path from ``a0``; None when its direction needs no bounce or no tower explains it."""
+        """The tower a coin that went out of sight at ``a0`` and came out at ``b0``, now at ``p``
+        sliding by ``v`` per frame, bounced off unseen, with how far back from ``p`` (mm) and the
+        length of its path from ``a0``; None when its direction needs no bounce or no tower
+        explains it."""
         cfg = self.cfg
         speed, chord = float(np.hypot(*v)), b0 - a0
         length = float(np.hypot(*chord))
         cos = math.cos(math.radians(cfg.hidden_bounce_deg))
         if speed == 0 or length == 0 or float(v @ chord) > cos * speed * length:
             return None
-        back = b0 - v / speed * cfg.bounce_trace_mm
-        touches = [
-            (s, tile)
-            for tile in self.tiles
-            if (s := _first_touch(self._tile_local(tile, b0), self._tile_local(tile, back)))
-            is not None
-        ]
-        if not touches:
+        first = self._first_tile(p, -v / speed, cfg.bounce_trace_mm)
+        if first is None:
             return None
-        s, tile = min(touches, key=lambda st: st[0])
+        back_mm, tile = first
         k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
-        at = b0 + s * (back - b0)
+        at = p - v / speed * back_mm
         if k is None or k in touched or float((at - a0) @ self._tile_normal(tile, at)) >= 0:
             return None
-        back_mm = s * cfg.bounce_trace_mm
         return k, back_mm, back_mm + float(np.hypot(*(at - a0)))
 
-    def _slid_since(self, t: float, step: tuple[np.ndarray, np.ndarray], mm: float) -> float:
+    def _slid_since(self, t: float, step: np.ndarray, mm: float) -> float:
         """When a coin that slides by ``step`` per frame at time ``t`` was ``mm`` back along its
         path, slowing at the table's friction."""
-        v = float(np.hypot(*(step[1] - step[0]))) / self.dt
+        v = float(np.hypot(*step)) / self.dt
         a = self.cfg.friction_mm_s2
         return t - (math.sqrt(v**2 + 2 * a * mm) - v) / a
 
