@@ -100,6 +100,17 @@ def face_mask(
     a coin's radius), not the window's: a coin in a hand's shadow is still a face next to, even
     touching, a coin in full light, while a blurred rim still falls below its own coin's level."""
     lo, chroma = _chroma(patch)
+    return _faces(lo, chroma, static, config, reach_px)
+
+
+def _faces(
+    lo: np.ndarray,
+    chroma: np.ndarray,
+    static: np.ndarray,
+    config: CroquetVisionConfig,
+    reach_px: int,
+) -> np.ndarray:
+    """:func:`face_mask` from the window's darkest channel and chroma."""
     grey = (chroma <= config.face_max_chroma) & ~static & (lo >= config.face_min_level)
     if not grey.any():
         return np.zeros(lo.shape, np.uint8)
@@ -117,6 +128,17 @@ def coin_look(
 ) -> str:
     """The colour of the symbol inside a coin's filled mask: a suit name or "ink"."""
     lo, chroma = _chroma(patch)
+    return _look(patch, lo, chroma, mask, config)
+
+
+def _look(
+    patch: np.ndarray,
+    lo: np.ndarray,
+    chroma: np.ndarray,
+    mask: np.ndarray,
+    config: CroquetVisionConfig,
+) -> str:
+    """:func:`coin_look` from the window's darkest channel and chroma."""
     inside = mask > 0
     if not inside.any():
         return "ink"
@@ -176,11 +198,13 @@ def find_blobs(
         return []
     patch = frame[y0:y1, x0:x1]
     radius = float(np.sqrt(coin_area_px / np.pi))
-    mask = face_mask(patch, static[y0:y1, x0:x1], config, max(1, round(radius / 2)))
+    lo, chroma = _chroma(patch)
+    mask = _faces(lo, chroma, static[y0:y1, x0:x1], config, max(1, round(radius / 2)))
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if grow < 0:
         grow = round(4 * radius)
     blobs: list[CoinBlob] = []
+    sx, sy = (np.asarray(seeds, float).reshape(-1, 2) - (x0, y0)).T
     for k in range(1, n):
         area = float(stats[k, cv2.CC_STAT_AREA])
         if area < config.min_coin_share * coin_area_px:
@@ -200,12 +224,13 @@ def find_blobs(
         part = (labels == k).astype(np.uint8) * 255
         centres = [(float(centroids[k][0]), float(centroids[k][1]), area)]
         bx, by, bw, bh = stats[k, :4]
-        near = [
-            (sx - x0, sy - y0)
-            for sx, sy in seeds
-            if bx - radius <= sx - x0 <= bx + bw + radius
-            and by - radius <= sy - y0 <= by + bh + radius
-        ]
+        by_blob = (
+            (sx >= bx - radius)
+            & (sx <= bx + bw + radius)
+            & (sy >= by - radius)
+            & (sy <= by + bh + radius)
+        )
+        near = list(zip(sx[by_blob].tolist(), sy[by_blob].tolist(), strict=True))
         # Coins in contact: a blob too big for one coin, or (half under a hand, where the blob
         # may be no bigger than one coin) one near where two coins were expected. A seed beside
         # the blob that is not its coin finds none of it within a coin's radius.
@@ -217,7 +242,7 @@ def find_blobs(
         for cx, cy, a in centres:
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
-            look = coin_look(patch, cv2.bitwise_and(part, disc), config)
+            look = _look(patch, lo, chroma, cv2.bitwise_and(part, disc), config)
             blobs.append(
                 CoinBlob(
                     (cx + x0, cy + y0),
