@@ -21,6 +21,7 @@ from vision.koper import (
 )
 from vision.koper.annotate import annotate
 from vision.koper.evaluate import evaluate_designs
+from vision.koper.profiles import suit_profile
 from vision.sim.koper_board import render_board
 from vision.sim.koper_layout import canonical_cells, random_layout
 
@@ -155,6 +156,9 @@ def test_learnt_profile_reads_a_shuffled_board(tmp_path, monkeypatch):
     again = load_profile(path)
     assert again.card_ids == profile.card_ids
     assert np.array_equal(again.features, profile.features)
+    assert np.array_equal(again.sharp_index, profile.sharp_index)
+    sharp = suit_profile(again, KoperReadConfig())
+    assert sharp is not None and sharp.index.shape[2] > profile.index.shape[2]
     shot = _shot("paris", 5, size=size)
     reading = read_board(shot.image, deck="club-deck")
     assert reading.deck == "club-deck"

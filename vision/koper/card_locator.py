@@ -274,17 +274,18 @@ def locate_cards(rect: RectifiedBoard, config: KoperReadConfig, circles=()) -> C
         return _card_quad(lines, median, rect.origin(cell[0] + 0.5, cell[1] + 0.5))
 
     def plausible(cell: tuple[int, int], lines) -> dict[str, tuple[float, float]]:
-        """``lines`` without the pairs of opposite edges the usual card size does not fit
-        (one of them is something else, such as a checker's rim)."""
+        """``lines`` without one of each pair of opposite edges the usual card size does not
+        fit (it is something else, such as a checker's rim or a court card's frame): the one
+        farther from where the usual card about the cell's centre would put it."""
         mid = rect.origin(cell[0] + 0.5, cell[1] + 0.5)
         kept = dict(lines)
         for first, second, axis, at in (("left", "right", 0, mid[1]), ("top", "bottom", 1, mid[0])):
             if first in kept and second in kept:
-                extent = (kept[second][0] - kept[first][0]) + (
-                    kept[second][1] - kept[first][1]
-                ) * at
-                if abs(extent - median[axis]) > config.card_size_tolerance * median[axis]:
-                    del kept[first], kept[second]
+                lo, hi = (kept[side][0] + kept[side][1] * at for side in (first, second))
+                if abs(hi - lo - median[axis]) > config.card_size_tolerance * median[axis]:
+                    off_lo = abs(lo - (mid[axis] - median[axis] / 2))
+                    off_hi = abs(hi - (mid[axis] + median[axis] / 2))
+                    del kept[first if off_lo > off_hi else second]
         return kept
 
     def usual(cell: tuple[int, int], lines) -> bool:

@@ -48,8 +48,12 @@ class KoperReadConfig:
     #: Where checkers hide the middle of a card edge, its ends are scanned from this share of
     #: its length in (nearer the index corners, whose marks can pass for an edge).
     edge_wide_reach: float = 0.1
-    #: A refined card whose size differs from the median by more than this falls back to its cell.
+    #: A card outline whose width or height differs from the median by more than this has an
+    #: edge that is something else (cards on one board measure within about 1 % of each other).
     card_size_tolerance: float = 0.12
+    #: ... and in the photo a deck is learnt from (no checkers, every card in plain view), where
+    #: a court card's frame must not pass for its edge.
+    learn_card_size_tolerance: float = 0.04
     #: Fitted card outlines are scaled by this about their centre before cutting patches: the
     #: edge fit lands on the inner side of the blurred edge.
     card_grow: float = 1.02

@@ -30,12 +30,14 @@ from vision.koper.features import INDEX_REGIONS, card_views, patch_features
 @dataclass(frozen=True, eq=False)
 class DeckProfile:
     """Features of each card in ``card_ids`` order, upright, from one deck: ``features``
-    (52, 3, H, W) of the whole card and ``index`` (52, 3, h, 2w) of its two index corners."""
+    (52, 3, H, W) of the whole card and ``index`` (52, 3, h, 2w) of its two index corners; for a
+    learnt deck also ``sharp_index``, the corners at the suit look's sharper size."""
 
     name: str
     card_ids: tuple[str, ...]
     features: np.ndarray
     index: np.ndarray
+    sharp_index: np.ndarray | None = None
 
     @property
     def patch_size(self) -> tuple[int, int]:
@@ -93,8 +95,11 @@ def profile_from_design(design: str, config: KoperReadConfig | None = None) -> D
 
 
 def suit_profile(profile: DeckProfile, config: KoperReadConfig) -> DeckProfile | None:
-    """The same installed design at ``suit_index_size`` index corners, for the second look at
-    same-rank cards; None for a learnt profile (its photo holds no sharper corners)."""
+    """The same deck at ``suit_index_size`` index corners, for the second look at same-rank
+    cards: a learnt profile's own sharp corners, an installed design's drawn again; None for a
+    learnt profile saved without them."""
+    if profile.sharp_index is not None:
+        return replace(profile, index=profile.sharp_index, sharp_index=None)
     learnt = (profiles_dir() / f"{profile.name}.npz").is_file()
     if learnt or profile.name not in list_designs():
         return None
@@ -127,6 +132,7 @@ def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
                 card_ids=np.array(profile.card_ids),
                 features=profile.features,
                 index=profile.index,
+                **({} if profile.sharp_index is None else {"sharp_index": profile.sharp_index}),
             )
             fh.flush()
             os.fsync(fh.fileno())
@@ -146,6 +152,7 @@ def load_profile(path: Path) -> DeckProfile:
                 tuple(str(c) for c in data["card_ids"]),
                 data["features"].astype(np.float32),
                 data["index"].astype(np.float32),
+                data["sharp_index"].astype(np.float32) if "sharp_index" in data.files else None,
             )
     except (OSError, KeyError, ValueError) as exc:
         raise UnknownDeck(f"cannot read deck profile {path}: {exc}") from exc

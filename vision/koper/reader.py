@@ -527,7 +527,7 @@ def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | No
     way up. Raises NoBoardFound if the photo does not show exactly that layout's card cells.
     """
     cfg = config or KoperReadConfig()
-    survey = _survey(image_bgr, cfg)
+    survey = _survey(image_bgr, replace(cfg, card_size_tolerance=cfg.learn_card_size_tolerance))
     layout = canonical_cells()
     expected = sorted(
         (r, c) for r in range(BOARD_CELLS) for c in range(BOARD_CELLS) if layout[r][c] is not None
@@ -536,7 +536,10 @@ def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | No
         raise NoBoardFound("the photo does not show the 52 cards in the canonical layout")
     ids = tuple(layout[r][c] for r, c in survey.cells)
     (whole, _), (index, _) = survey.views
-    whole, index = whole.copy(), index.copy()
-    whole.setflags(write=False)
-    index.setflags(write=False)
-    return DeckProfile(name, ids, whole, index)
+    sharp, _ = survey.suit_cutter.index_views(
+        {cell: survey.layout.quads[cell] for cell in survey.cells}
+    )
+    views = [whole.copy(), index.copy(), sharp]
+    for view in views:
+        view.setflags(write=False)
+    return DeckProfile(name, ids, *views)
