@@ -21,7 +21,8 @@ What the tracker decides itself, because only tracking knows it:
 * a coin hidden at rest that comes out sliding was flicked under the hand (when is traced back
   with the table's friction); one that comes out at rest elsewhere was flicked unseen if another
   coin began to slide meanwhile (it struck that coin), else placed;
-* a coin is moving once it is ``move_mm`` from where it rested, and at rest again after
+* a coin is moving once it is ``move_mm`` from where it rested (``move_near_hand_mm`` beside a
+  hand, unless it was seen whole and now lies toward the hand), and at rest again after
   ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean);
 * a coloured knight that comes to rest showing another knight's suit is that knight: the two
   tracks trade names (``relabelled``), so a swap in a scrum does not outlive the next rest.
@@ -66,6 +67,7 @@ class Track:
     lost: int = 0
     looks: list[str] = field(default_factory=list)
     hand: tuple[float, float] = (0.0, 0.0)
+    clear: bool = False
 
 
 #: Everything a track knows but its name and look: what two tracks trade when they swap names.
@@ -85,6 +87,7 @@ _TRACK_STATE = (
     "lost",
     "looks",
     "hand",
+    "clear",
 )
 
 
@@ -301,7 +304,7 @@ class CoinTracker:
                     tr.mm = at
                     fell.append((tr.coin, _pt(at), t - self.dt + frac * self.dt))
                     continue
-            tr.state = HIDDEN
+            tr.state, tr.clear = HIDDEN, False
             if tr.moving:
                 self._coast(tr)
         self._reappear([i for i in range(len(blobs)) if i not in used], blobs, blob_mm, hand_mask)
@@ -382,7 +385,11 @@ class CoinTracker:
             return
         tr.seen_t = self._t
         limit = cfg.move_near_hand_mm if near_hand else cfg.move_mm
-        if moved > (limit if full else 2 * limit):
+        # A hand covering part of a coin shifts what shows away from the hand, never toward
+        # it: a coin seen whole that now lies toward the hand has moved.
+        toward = tr.clear and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
+        tr.clear = full
+        if moved > (limit if full else 2 * limit) or toward:
             self._start(tr, base, mm, self._t - self.dt / 2)
             self._struck_t = self._t - self.dt / 2
 
