@@ -247,3 +247,11 @@ def test_a_guard_flicked_into_its_tower_from_beside_it_hits_it_though_no_frame_s
     assert ("hit", "moons-guard", "moons-tower", None) in keys(first_step((0.0, -1.0), back))
     aside = (spot[0] + 8.0, spot[1])  # flicked along the tower's face, not into it
     assert "hit" not in [e["event"] for e in first_step((-1.0, 0.0), aside)]
+
+
+def test_a_coin_flicked_into_the_tower_beside_it_under_the_hand_hits_it() -> None:
+    # The hand, 40 mm up and seen from above the table's middle, hides this coin: the flick, the
+    # hit and the bounce back all happen out of sight.
+    r = run("place suns-knight at 215.9 432\nflick suns-knight heading 180 deg at 1.0 m/s")
+    assert ("hit", "suns-knight", "suns-tower", None) in keys(r.found)
+    assert_matches_truth(r)

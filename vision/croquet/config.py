@@ -56,6 +56,9 @@ class CroquetVisionConfig:
 
     #: The hand next to a coin is looked at within this reach (mm), to tell which way it flicks.
     hand_reach_mm: float = 80.0
+    #: ...and remembered this long (s) after it was last beside the coin at rest: a coin flicked
+    #: out of sight may be seen sliding only after the hand has gone.
+    hand_memory_s: float = 1.0
 
     # -- tracking -------------------------------------------------------------------------------
     #: A found coin is matched to a track at most this far (mm) from where it was expected.

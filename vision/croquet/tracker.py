@@ -67,6 +67,7 @@ class Track:
     lost: int = 0
     looks: list[str] = field(default_factory=list)
     hand: tuple[float, float] = (0.0, 0.0)
+    hand_t: float = -1e9
     clear: bool = False
 
 
@@ -87,6 +88,7 @@ _TRACK_STATE = (
     "lost",
     "looks",
     "hand",
+    "hand_t",
     "clear",
 )
 
@@ -104,7 +106,7 @@ class TrackFrame:
     by hand (coin, where); ``fell``: coins that went off the table (coin, where, when); ``hidden``:
     coins under a hand; ``relabelled``: coins whose identity was corrected by their look;
     ``near_hand``: coins next to a hand (and those that started), with the way to the hand
-    that was last beside them at rest (unit vector).
+    that was last beside them at rest (unit vector), if that was within ``hand_memory_s``.
     """
 
     index: int
@@ -314,13 +316,13 @@ class CoinTracker:
         ):
             self.bg = small
         for k, tr in enumerate(live):
-            if not tr.moving:
-                at_hand = _at(hand_mask, pred_px[k], s)
-                tr.hand = self._toward_hand(labels, hands, pred_px[k]) if at_hand else (0.0, 0.0)
+            if _at(hand_mask, pred_px[k], s) and not tr.moving:
+                tr.hand, tr.hand_t = self._toward_hand(labels, hands, pred_px[k]), t
         near = {
             tr.coin: tr.hand
             for k, tr in enumerate(live)
-            if tr.coin in self._started or _at(hand_mask, pred_px[k], s)
+            if (tr.coin in self._started or _at(hand_mask, pred_px[k], s))
+            and t - tr.hand_t <= cfg.hand_memory_s
         }
         return self._report(
             index,
