@@ -351,8 +351,7 @@ class EventDetector:
         face, it hit the tower there, at the time friction puts it there. A flick begun out of
         sight is then timed along that longer path."""
         for coin, (a0, b0, touched, t_in, seen) in list(self.emerged.items()):
-            going = coin in seg and coin not in self._unseen
-            if going:
+            if coin in seg and coin not in self._unseen:
                 seen.append((frame.t, seg[coin][1]))
                 if len(seen) <= self.cfg.bounce_frames:
                     continue
@@ -593,7 +592,7 @@ class EventDetector:
         vj = float(np.hypot(*self._last_step(j)))
         if vi == vj:
             vi, vj = (
-                float(np.hypot(*np.subtract(*seg[c][::-1]))) if c in seg else 0.0 for c in (i, j)
+                float(np.hypot(*(seg[c][1] - seg[c][0]))) if c in seg else 0.0 for c in (i, j)
             )
         return i if vi >= vj else j
 
