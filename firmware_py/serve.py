@@ -74,9 +74,16 @@ class Server:
         self._thread.start()
 
     def close(self) -> None:
-        self._server.close()
-        if self._thread is not None:
+        """Stop serving. While the serving thread runs, the sockets are closed on that thread,
+        between two polls (closing them from here could pull a socket out from under a poll in
+        progress); then the worker threads finish."""
+        server = self._server
+        if self._thread is not None and self._thread.is_alive():
+            server.trigger.pull_trigger(lambda: server.asyncore.close_all(server._map))
             self._thread.join(timeout=5)
+        else:
+            server.close()
+        server.task_dispatcher.shutdown()
 
 
 def run_until_stopped(
