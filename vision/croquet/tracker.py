@@ -407,9 +407,14 @@ class CoinTracker:
         return self.cfg.match_mm + self.cfg.match_speed_share * float(np.hypot(*tr.step))
 
     def _coast(self, tr: Track) -> None:
-        """A sliding coin out of sight: it slides on, slowing; after ``lost_frames`` frames it is
-        taken to have stopped there."""
+        """A sliding coin out of sight: it slides on, slowing, but not into a tile (it bounced
+        there); after ``lost_frames`` frames it is taken to have stopped there."""
         tr.lost += 1
+        ahead = tr.mm + tr.step
+        px = self.cal.to_image(ahead.reshape(1, 2), self.h)[0]
+        if _at(self.static, px, 1):
+            # It would slide into a tile: it bounced off there, out of sight.
+            tr.step = np.zeros(2)
         tr.mm = tr.mm + tr.step
         tr.step = tr.step * 0.9
         if tr.lost >= self.cfg.lost_frames:
@@ -525,9 +530,13 @@ class CoinTracker:
                 far = float(np.hypot(*(blob_mm[i] - tr.mm))) if tr.state != ABSENT else 1e4
                 if tr.state == HIDDEN and tr.moving and far > self._reach(tr):
                     far = _FAR
-                # A blurred or half-covered coin's look is not to be trusted.
+                # A blurred or half-covered coin's look is not to be trusted; but a suit's colour
+                # never shows on a coin whose face is black ink.
+                look = blobs[i].look
                 trusted = blobs[i].area >= full_area
-                cost[r, c] = (1e5 if trusted and blobs[i].look != tr.look else 0.0) + far
+                if tr.look == "ink" and look != "ink":
+                    far = _FAR
+                cost[r, c] = (1e5 if trusted and look != tr.look else 0.0) + far
         rows, cols = linear_sum_assignment(cost)
         for r, c in zip(rows, cols, strict=True):
             if cost[r, c] >= _FAR:
