@@ -45,3 +45,29 @@ def test_confirm_the_layout_and_see_a_flick_ruled(served: Any, phone: Page) -> N
     path = phone.locator('#map polyline.cq-path.flicked[data-coin="moons-knight"]')
     expect(path).to_have_count(1, timeout=30_000)
     assert served.table.referee.problem is None
+
+
+def test_correct_whose_castle_is_whose(served: Any, phone: Page) -> None:
+    """A castle read as someone else's is given its owner on the phone; the game then starts
+    with the corrected layout (the tiles as read, the owners as said)."""
+    phone.goto(f"{served.url}/play/croquetnole")
+    phone.click("#pin-open")
+    phone.fill("#pin-input", PIN)
+    phone.click("#pin-ok")
+    expect(phone.locator("#layout-box")).to_be_visible()
+    read = served.table.referee.record.options["layout"]["castles"]
+    phone.click("#layout-fix summary")
+    moons = phone.locator('#layout-owners select[data-castle="moons"]')
+    suns = phone.locator('#layout-owners select[data-castle="suns"]')
+    expect(moons).to_be_visible()
+    moons.select_option("suns")
+    phone.click("#layout-rename")  # two castles for Suns: refused on the page
+    expect(phone.locator("#toast")).to_contain_text("different owner")
+    suns.select_option("moons")
+    phone.click("#layout-rename")
+    expect(phone.locator("#layout-box")).to_be_hidden()
+    castles = served.table.referee.record.options["layout"]["castles"]
+    assert castles["suns"] == read["moons"] and castles["moons"] == read["suns"]
+    assert castles["crowns"] == read["crowns"] and castles["arms"] == read["arms"]
+    assert served.table.referee.extras["layout"]["confirmed"]
+

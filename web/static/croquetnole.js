@@ -4,7 +4,8 @@
 // With a camera watching (view.extras.camera), the camera reports instead of the hand-report card:
 // the page shows the annotated picture, the last flick's path (extras.flick_path) over the table
 // drawing, the croquet choice as an alert, and at set-up the layout the camera read
-// (extras.layout) for a player to confirm (a new start with that layout) or have read again.
+// (extras.layout) for a player to confirm (a new start with that layout), to correct (whose each
+// castle is) or to have read again.
 "use strict";
 
 (() => {
@@ -251,6 +252,47 @@
     if (!lay) return;
     $("layout-text").textContent = `The camera read ${lay.tiles} tiles: the castles of ` +
       `${lay.castles.map(words).join(", ")} (the markers fit within ${lay.reprojection_mm} mm).`;
+    if (!lay.confirmed && view.options && view.options.layout) drawOwners(view.options.layout);
+  }
+
+  // Where a castle's tower stands on the table drawing, in words ("top left").
+  function towerPlace(layout, name) {
+    const [x, y] = layout.tiles[layout.castles[name].tower].center;
+    const [w, h] = layout.table;
+    const across = x < w / 3 ? "left" : x > (2 * w) / 3 ? "right" : "";
+    const down = y < h / 3 ? "top" : y > (2 * h) / 3 ? "bottom" : "";
+    return [down, across].filter(Boolean).join(" ") || "middle";
+  }
+
+  // One choice of owner per castle read, drawn again only when the layout read changes (so a
+  // choice being made survives the next GameView).
+  let ownersFor = "";
+  function drawOwners(layout) {
+    const key = JSON.stringify(layout.castles);
+    if (key === ownersFor) return;
+    ownersFor = key;
+    const names = Object.keys(layout.castles);
+    $("layout-owners").innerHTML = names.map((name) =>
+      `<label>The castle at the ${esc(towerPlace(layout, name))} is
+        <select data-castle="${esc(name)}">${names.map((n) =>
+          `<option value="${esc(n)}"${n === name ? " selected" : ""}>${esc(words(n))}</option>`).join("")}
+        </select></label>`).join("");
+  }
+
+  // The layout read with its castles given the owners chosen, or null (and a toast) unless each
+  // castle has a different owner.
+  function renamedLayout() {
+    const layout = Tableside.view && Tableside.view.options.layout;
+    if (!layout) return null;
+    const chosen = [...document.querySelectorAll("#layout-owners select")].map((sel) =>
+      [sel.dataset.castle, sel.value]);
+    if (new Set(chosen.map(([, owner]) => owner)).size !== chosen.length) {
+      Tableside.toast("Each castle needs a different owner.");
+      return null;
+    }
+    const castles = {};
+    chosen.forEach(([read, owner]) => { castles[owner] = layout.castles[read]; });
+    return { ...layout, castles };
   }
 
   function drawCamera(view) {
@@ -513,6 +555,10 @@
   }
   $("layout-ok").addEventListener("click", () => startWith(Tableside.view && Tableside.view.options.layout));
   $("layout-again").addEventListener("click", () => startWith(null));
+  $("layout-rename").addEventListener("click", () => {
+    const layout = renamedLayout();
+    if (layout) startWith(layout);
+  });
 
   function legalOne(kind, test = () => true) {
     const view = Tableside.view;
