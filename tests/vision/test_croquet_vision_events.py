@@ -255,3 +255,18 @@ def test_a_coin_flicked_into_the_tower_beside_it_under_the_hand_hits_it() -> Non
     r = run("place suns-knight at 215.9 432\nflick suns-knight heading 180 deg at 1.0 m/s")
     assert ("hit", "suns-knight", "suns-tower", None) in keys(r.found)
     assert_matches_truth(r)
+
+
+def test_a_coin_bounced_back_under_the_hand_off_a_tower_hits_it_and_no_other_coin_stirs() -> None:
+    # The flick's arm reaches over the Moons knight; the Arms knight bounces off the Moons tower
+    # back under the hand and comes out only when the hand has gone.
+    r = run(
+        "place arms-knight at 439.6 643.2\nplace moons-knight at 441.2 431.4\n"
+        "flick arms-knight heading 90 deg at 1.0 m/s"
+    )
+    assert keys(r.found) == [
+        ("flick", "arms-knight", None, None),
+        ("hit", "arms-knight", "moons-tower", None),
+        ("rest", None, None, None),
+    ]
+    assert_matches_truth(r)

@@ -407,14 +407,14 @@ class CoinTracker:
         return self.cfg.match_mm + self.cfg.match_speed_share * float(np.hypot(*tr.step))
 
     def _coast(self, tr: Track) -> None:
-        """A sliding coin out of sight: it slides on, slowing, but not into a tile (it bounced
-        there); after ``lost_frames`` frames it is taken to have stopped there."""
+        """A sliding coin out of sight: it slides on, slowing, and back off a tile it runs into;
+        after ``lost_frames`` frames it is taken to have stopped there."""
         tr.lost += 1
         ahead = tr.mm + tr.step
         px = self.cal.to_image(ahead.reshape(1, 2), self.h)[0]
         if _at(self.static, px, 1):
-            # It would slide into a tile: it bounced off there, out of sight.
-            tr.step = np.zeros(2)
+            # It would slide into a tile: it bounced back off it, out of sight, slower.
+            tr.step = -0.5 * tr.step
         tr.mm = tr.mm + tr.step
         tr.step = tr.step * 0.9
         if tr.lost >= self.cfg.lost_frames:
@@ -534,7 +534,10 @@ class CoinTracker:
                 # never shows on a coin whose face is black ink.
                 look = blobs[i].look
                 trusted = blobs[i].area >= full_area
-                if tr.look == "ink" and look != "ink":
+                if (tr.look == "ink" and look != "ink") or (
+                    tr.state in (OFF, ABSENT) and (not trusted or look != tr.look)
+                ):
+                    # A coin put on the table by hand shows whole, with its own look.
                     far = _FAR
                 cost[r, c] = (1e5 if trusted and look != tr.look else 0.0) + far
         rows, cols = linear_sum_assignment(cost)
