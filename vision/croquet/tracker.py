@@ -235,11 +235,14 @@ class CoinTracker:
         pred_px = self.cal.to_image(pred_mm, self.h)
         searched: list[int] = []
         boxes = []
+        # Resting coins a sliding one may strike in this frame: they may set off at its speed.
+        struck = self._beside_movers(live, pred_mm)
         for k, tr in enumerate(live):
             near_change = any(_inside(pred_px[k], reg, 2 * self.radius_px) for reg in regions)
             near_hand = _at(hand_mask, pred_px[k], s)
             if tr.moving or tr.state == HIDDEN or near_change or near_hand:
-                reach = (float(np.hypot(*tr.step)) + self._slack(tr, near_hand)) * self.ppm
+                slack = self._slack(tr, near_hand or k in struck)
+                reach = (float(np.hypot(*tr.step)) + slack) * self.ppm
                 searched.append(k)
                 boxes.append(self._box(pred_px[k], reach))
         known = pred_px
@@ -270,7 +273,7 @@ class CoinTracker:
             cost = np.full((len(live), len(blobs)), _FAR)
             looks = self._trusted_looks(blobs)
             for k, tr in enumerate(live):
-                slack = self._slack(tr, _at(hand_mask, pred_px[k], s))
+                slack = self._slack(tr, _at(hand_mask, pred_px[k], s) or k in struck)
                 gate = (
                     slack + cfg.match_speed_share * float(np.hypot(*tr.step))
                     if k in searched
@@ -395,9 +398,25 @@ class CoinTracker:
             self._start(tr, base, mm, self._t - self.dt / 2)
             self._struck_t = self._t - self.dt / 2
 
+    def _beside_movers(self, live: list[Track], pred_mm: np.ndarray) -> set[int]:
+        """Indices (into ``live``) of the coins at rest within a coin's width of where a sliding
+        coin is expected next (plus its step): coins it may strike in this frame."""
+        movers = [
+            (pred_mm[k], float(np.hypot(*tr.step)))
+            for k, tr in enumerate(live)
+            if tr.moving and tr.state == ON
+        ]
+        return {
+            k
+            for k, tr in enumerate(live)
+            if not tr.moving
+            and any(float(np.hypot(*(pred_mm[k] - p))) <= 2 * COIN_MM + v for p, v in movers)
+        }
+
     def _slack(self, tr: Track, near_hand: bool) -> float:
         """How far (mm) beyond its predicted place a coin is looked for: a coin at rest under a
-        hand may have been flicked there unseen, one beside a hand may just have been flicked."""
+        hand may have been flicked there unseen, one beside a hand may just have been flicked,
+        one beside a sliding coin may just have been struck."""
         if tr.state == HIDDEN and not tr.moving:
             return self.cfg.hidden_reach_mm
         return self.cfg.match_mm if tr.state == HIDDEN or tr.moving or near_hand else 3.0
