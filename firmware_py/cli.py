@@ -64,7 +64,7 @@ def koper_text(reading: Any) -> str:
 def cmd_koper_read(args: argparse.Namespace) -> int:
     from vision.koper import load_image, read_board
 
-    reading = read_board(load_image(args.image), deck=args.deck)
+    reading = read_board(load_image(args.image), deck=args.deck, empty_edge=args.empty_edge)
     if args.json:
         _print_json(reading.to_json())
     else:
@@ -218,6 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("image")
     read.add_argument("--json", action="store_true")
     read.add_argument("--deck", default="auto", help="deck profile name, or auto")
+    read.add_argument(
+        "--empty-edge",
+        choices=("top", "bottom", "left", "right"),
+        help="the edge line of the board the builder declared all empty spaces",
+    )
     read.set_defaults(func=cmd_koper_read)
     learn = koper.add_parser("learn-deck", help="learn a deck from a board in canonical order")
     learn.add_argument("image")

@@ -112,7 +112,7 @@ class KoperWatcher(CameraWatcher):
 
     # -- Watcher protocol -----------------------------------------------------------------------
     def setup_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        reading = self._read_still()
+        reading = self._read_still(options.get("empty_edge"))
         if reading is None:
             raise ValueError("The camera gave no picture: check the camera and try again.")
         full = start_options(reading, options)
@@ -127,11 +127,13 @@ class KoperWatcher(CameraWatcher):
         observation is acted on once, so the watcher waits for the players' next change."""
 
     # -- the loop -------------------------------------------------------------------------------
-    def _read_still(self) -> BoardReading | None:
+    def _read_still(self, empty_edge: str | None = None) -> BoardReading | None:
+        """Read a still; ``empty_edge`` is the builder's declared empty edge line (at set-up;
+        afterwards the match's)."""
         image = self.source.still()
         if image is None:
             return None
-        reading = self._read(image, deck=self.config.deck)
+        reading = self._read(image, deck=self.config.deck, empty_edge=empty_edge)
         self.reads += 1
         self._reading, self._still_width = reading, image.shape[1]
         self.camera_view.publish(annotate(image, reading), force=True)
@@ -173,8 +175,9 @@ class KoperWatcher(CameraWatcher):
         move, a removal or a moved card.
         """
         error = None
+        record = self.referee.record
         try:
-            reading = self._read_still()
+            reading = self._read_still(None if record is None else record.options.get("empty_edge"))
         except VisionError as exc:
             reading, error = None, f"I cannot read the board: {exc}"
         else:

@@ -20,12 +20,15 @@ def koper_active_seats(state: Mapping[str, Any]) -> list[int]:
 
 
 def koper_options(form: Mapping[str, Any]) -> dict[str, Any]:
-    """Engine options from the start form: seat 1's colour and edge imply seat 2's.
+    """Engine options from the start form: seat 1's colour and edge imply seat 2's; "none" for
+    the empty edge is no option.
 
-    >>> koper_options({"builder": 1, "colors": "dark", "ends": "left"})
+    >>> koper_options({"builder": 1, "colors": "dark", "ends": "left", "empty_edge": "none"})
     {'builder': 1, 'colors': ['dark', 'light'], 'ends': ['left', 'right']}
     """
     options = dict(form)
+    if options.get("empty_edge") in ("", "none"):
+        del options["empty_edge"]
     if isinstance(options.get("colors"), str):
         first = options["colors"]
         options["colors"] = [first, "dark" if first == "light" else "light"]
@@ -61,6 +64,17 @@ KOPER = GamePlugin(
                 ("top", "top edge"),
                 ("left", "left edge"),
                 ("right", "right edge"),
+            ),
+        ),
+        StartOption(
+            "empty_edge",
+            "A whole edge line of the board is empty spaces (the builder says where the edge is)",
+            (
+                ("none", "no: cards reach every edge"),
+                ("top", "yes, at the camera image's top"),
+                ("bottom", "yes, at the bottom"),
+                ("left", "yes, at the left"),
+                ("right", "yes, at the right"),
             ),
         ),
     ),

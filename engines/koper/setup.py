@@ -4,7 +4,8 @@ Options (JSON, all optional): ``cells`` (8x8 card ids or null: the 52 cards once
 empty spaces; dealt from the seed when absent), ``builder`` (the seat that built the board and
 moves first, default 0), ``colors`` (default ``["light", "dark"]``), ``ends`` (the image edge each
 seat sits at, default ``["bottom", "top"]``, on opposite edges) and ``start`` (``{"0": [[r, c],
-... 12], "1": [...]}``; default the 4-wide, 3-deep block in each seat's lower-right corner).
+... 12], "1": [...]}``; default the 4-wide, 3-deep block in each seat's lower-right corner) and
+``empty_edge`` (the image edge whose whole line the builder declared empty spaces, if any).
 Malformed options raise :class:`~engines.core.EngineError`.
 
 >>> state = new_state({"ends": ["left", "right"]}, seed=3)
@@ -19,14 +20,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core import EngineError
-from engines.koper.board import EDGES, OPPOSITE, SIZE, Square, on_board, start_block
+from engines.koper.board import EDGES, OPPOSITE, SIZE, Square, from_edge, on_board, start_block
 from engines.koper.cards import DECK
 from engines.koper.state import Cells, KoperState
 
 COLORS = ("light", "dark")
 CHECKERS_EACH = 12
 EMPTY_SPACES = SIZE * SIZE - len(DECK)
-OPTION_NAMES = frozenset({"cells", "builder", "colors", "ends", "start"})
+OPTION_NAMES = frozenset({"cells", "builder", "colors", "ends", "start", "empty_edge"})
 
 
 def new_state(options: Mapping[str, Any], seed: int) -> KoperState:
@@ -44,6 +45,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> KoperState:
     ends = tuple(options.get("ends", ("bottom", "top")))
     if len(ends) != 2 or ends[0] not in EDGES or OPPOSITE[ends[0]] != ends[1]:
         raise EngineError(f"ends must be two opposite edges of {EDGES}, not {ends!r}")
+    _check_empty_edge(options.get("empty_edge"), cells)
     start = options.get("start")
     checkers = _start(start) if start is not None else tuple(start_block(e) for e in ends)
     return KoperState(
@@ -54,6 +56,20 @@ def new_state(options: Mapping[str, Any], seed: int) -> KoperState:
         checkers=(checkers[0], checkers[1]),
         to_act=builder,
     )
+
+
+def _check_empty_edge(edge: Any, cells: Cells) -> None:
+    """The builder's declaration that one whole edge line of the board is empty spaces (the
+    text: "the player setting up the board must specify where the edge of the board is meant to
+    be"): that line must indeed hold no card. The rules need nothing more of it; the camera
+    needs it to see where the board ends."""
+    if edge is None:
+        return
+    if edge not in EDGES:
+        raise EngineError(f"empty_edge must be one of {EDGES}, not {edge!r}")
+    line = [from_edge(edge, 0, k) for k in range(SIZE)]
+    if any(cells[r][c] is not None for r, c in line):
+        raise EngineError(f"the {edge} edge was declared empty but holds cards")
 
 
 def deal(seed: int) -> Cells:

@@ -15,6 +15,7 @@ from firmware_py.koper_watch import KoperWatcher, start_options
 from firmware_py.referee import Referee
 from firmware_py.storage import Store
 from vision.koper import BoardReading
+from vision.sim.koper_layout import random_layout
 from vision.sources import RenderSource
 
 Rig = tuple[Referee, KoperWatcher, "Script"]
@@ -44,8 +45,10 @@ class Script:
 
     def __init__(self) -> None:
         self.next: list[BoardReading] = []
+        self.empty_edges: list[str | None] = []
 
-    def __call__(self, image: np.ndarray, deck: str) -> BoardReading:
+    def __call__(self, image: np.ndarray, deck: str, empty_edge: str | None) -> BoardReading:
+        self.empty_edges.append(empty_edge)
         return self.next.pop(0)
 
 
@@ -118,3 +121,18 @@ def test_start_options_take_the_start_squares_from_the_board() -> None:
     assert [3, 3] in options["start"]["1"] and len(options["start"]["0"]) == 12
     with pytest.raises(ValueError, match="11 light and 12 dark"):
         start_options(reading_of(state, hide=[(5, 4)]), {})
+
+
+def test_the_declared_empty_edge_is_given_to_the_reader(rig: Rig) -> None:
+    """The builder's declared empty edge line reaches every read: at set-up from the start
+    form, then from the match's options."""
+    referee, watcher, script = rig
+    cells, _ = random_layout(8, empty_edge="top")
+    options = {"cells": [list(row) for row in cells], "empty_edge": "top"}
+    referee.start("koper", options, seed=1)
+    script.next = [reading_of(referee.state)]
+    watcher.setup_options(options)
+    script.next = [reading_of(referee.state)]
+    watcher.look(now=0.0)
+    assert script.empty_edges == ["top", "top"]
+

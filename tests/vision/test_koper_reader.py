@@ -232,3 +232,22 @@ def test_huge_round_pips_are_not_taken_for_checkers():
     reading = read_board(shot.image, deck="tango_nuevo")
     assert reading.checkers == shot.truth.checkers
     assert reading.cells == shot.truth.cells
+
+
+@pytest.mark.parametrize(
+    ("edge", "seed", "design"),
+    [
+        ("left", 81, "paris"),
+        ("right", 82, "anglo"),
+        ("top", 83, "guyenne-classic"),
+        ("bottom", 84, "berlin"),
+    ],
+)
+def test_a_declared_empty_edge_line_is_read(edge, seed, design):
+    """A whole edge line of empty spaces, with checkers standing on it: the builder says where
+    the edge is (the rules' words) and the board reads whole."""
+    cells, checkers = random_layout(seed, empty_edge=edge)
+    shot = render_board(cells, checkers, design, seed=seed, size=SIZE)
+    reading = read_board(shot.image, deck=design, empty_edge=edge)
+    assert reading.cells == shot.truth.cells
+    assert reading.checkers == shot.truth.checkers

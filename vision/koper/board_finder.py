@@ -113,15 +113,67 @@ def board_quad(mask: np.ndarray, config: KoperReadConfig) -> np.ndarray:
     return quad
 
 
-def find_board(image_bgr: np.ndarray, config: KoperReadConfig) -> tuple[BoardGeometry, np.ndarray]:
-    """Locate the board in the working image; returns its geometry and the card mask."""
+def _without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> np.ndarray:
+    """The card mask with every checker-sized circle of the image painted out: light checkers
+    standing beside the cards would otherwise bulge the card area's outline (above all along
+    an empty edge line). The circles' size comes from the cards' (the mask's larger pieces)."""
+    stats = cv2.connectedComponentsWithStats(mask, connectivity=8)[2][1:]
+    sides = np.minimum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    boxes = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT]
+    short = float(np.median(sides[boxes >= np.percentile(boxes, 75)]))
+    grey = cv2.GaussianBlur(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+    found = cv2.HoughCircles(
+        grey,
+        cv2.HOUGH_GRADIENT_ALT,
+        dp=config.checker_hough_dp,
+        minDist=0.8 * short,
+        param1=config.checker_edge_threshold,
+        param2=config.checker_passes[-1][0],
+        minRadius=round(config.checker_radius[0] * short * 0.85),
+        maxRadius=round(config.checker_radius[1] * short * 1.15),
+    )
+    cleared = mask.copy()
+    for x, y, r in [] if found is None else found.reshape(-1, 3):
+        cv2.circle(
+            cleared, (round(x), round(y)), round(r * (1 + config.checker_mask_margin)), 0, -1
+        )
+    return cleared
+
+
+#: The board edges a builder may declare empty (as the camera sees them).
+EDGES = ("top", "bottom", "left", "right")
+
+
+def find_board(
+    image_bgr: np.ndarray, config: KoperReadConfig, empty_edge: str | None = None
+) -> tuple[BoardGeometry, np.ndarray]:
+    """Locate the board in the working image; returns its geometry and the card mask.
+
+    The cards' outline spans the whole 8 x 8 grid, unless the builder declared ``empty_edge``
+    (one of :data:`EDGES`, as the camera sees the board): then a whole edge line of the board is
+    empty spaces (the rules let the builder say where the edge is), the cards span the other
+    seven lines, and the outline is taken with the checkers painted out (on the empty line they
+    would stand beside the cards and stretch it).
+    """
+    if empty_edge is not None and empty_edge not in EDGES:
+        raise ValueError(f"empty_edge must be one of {', '.join(EDGES)}, not {empty_edge!r}")
     mask = card_mask(image_bgr, config)
-    quad = board_quad(mask, config)
+    outline = mask if empty_edge is None else _without_checkers(image_bgr, mask, config)
+    quad = board_quad(outline, config)
     if cv2.contourArea(quad.astype(np.float32)) < config.min_board_fraction * mask.size:
         raise NoBoardFound("no board found: the card area is too small")
+    gap = config.edge_gap
+    x0, y0, x1, y1 = gap, gap, BOARD_CELLS - gap, BOARD_CELLS - gap
+    x0 += empty_edge == "left"
+    x1 -= empty_edge == "right"
+    y0 += empty_edge == "top"
+    y1 -= empty_edge == "bottom"
+    spanned = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+    hom = cv2.getPerspectiveTransform(spanned, quad.astype(np.float32))
     width = 0.5 * (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3]))
     height = 0.5 * (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1]))
-    lo, hi = config.edge_gap, BOARD_CELLS - config.edge_gap
-    cells = np.float32([[lo, lo], [hi, lo], [hi, hi], [lo, hi]])
-    hom = cv2.getPerspectiveTransform(cells, quad.astype(np.float32))
-    return BoardGeometry(quad, hom, bool(width > height)), mask
+    landscape = width / (x1 - x0) > height / (y1 - y0)  # the cells' own shape
+    lo, hi = gap, BOARD_CELLS - gap
+    grid = np.float64([[lo, lo], [hi, lo], [hi, hi], [lo, hi]]).reshape(-1, 1, 2)
+    corners = cv2.perspectiveTransform(grid, hom.astype(np.float64)).reshape(-1, 2)
+    return BoardGeometry(corners, hom, bool(landscape)), mask

@@ -17,7 +17,7 @@ Pipeline (each stage a function over arrays, thresholds in :class:`KoperReadConf
 Assumptions and limits: the board lies roughly square to the image (turned less than about 30
 degrees), cards are lighter and less saturated than the table (wood, felt, slate work; a white
 or light grey tablecloth does not), every row and column of the board holds at least one card
-(the rules let players declare the edge when a whole edge is empty; a photo cannot show it), and
+unless the builder declared the empty edge line (``empty_edge``: a photo cannot show it), and
 the deck is French-suited. Same-rank clubs and spades under checkers are the commonest confusion
 on small images: read the full-resolution still.
 
@@ -215,7 +215,7 @@ class _Cutter:
         return src, _upright(quad.reshape(-1, 2), self.landscape), hom
 
 
-def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
+def _survey(image: np.ndarray, config: KoperReadConfig, empty_edge: str | None = None) -> _Survey:
     image = _validate(image)
     h, w = image.shape[:2]
     factor = max(1, w // config.work_width)  # whole factors make INTER_AREA much faster
@@ -225,7 +225,7 @@ def _survey(image: np.ndarray, config: KoperReadConfig) -> _Survey:
         else cv2.resize(image, (w // factor, h // factor), interpolation=cv2.INTER_AREA)
     )
     scale = work.shape[1] / w
-    geometry, _ = find_board(work, config)
+    geometry, _ = find_board(work, config, empty_edge)
     rect = rectify(work, geometry, config)
     geometry = refine_geometry(geometry, rect, locate_cards(rect, config), config)
     rect = rectify(work, geometry, config)
@@ -332,15 +332,23 @@ def _checker_mask(rect_to_patch, checkers, cell, size, factor: float) -> np.ndar
     return mask
 
 
-def read_board(image_bgr: np.ndarray, *, deck=None, config: KoperReadConfig | None = None):
+def read_board(
+    image_bgr: np.ndarray,
+    *,
+    deck=None,
+    config: KoperReadConfig | None = None,
+    empty_edge: str | None = None,
+):
     """Read the board in ``image_bgr`` (a BGR still, ideally full resolution).
 
     ``deck`` is None or "auto" (try every available profile, keep the lowest total cost), a
-    design or learnt profile name, or a :class:`DeckProfile`. Raises NoBoardFound when the image
-    holds no board and UnreadableImage for input that is not an image.
+    design or learnt profile name, or a :class:`DeckProfile`. ``empty_edge`` ("top", "bottom",
+    "left" or "right", as the camera sees the board) is the builder's declaration that a whole
+    edge line of the board is empty spaces. Raises NoBoardFound when the image holds no board
+    and UnreadableImage for input that is not an image.
     """
     cfg = config or KoperReadConfig()
-    survey = _survey(image_bgr, cfg)
+    survey = _survey(image_bgr, cfg, empty_edge)
     profile, result = _identify(survey, deck, cfg)
     art = _card_art(survey, profile, result, cfg)
     if art:

@@ -42,20 +42,43 @@ def _spans_board(empty: set[tuple[int, int]]) -> bool:
     return rows_full and cols_full
 
 
+def edge_cells(edge: str) -> set[tuple[int, int]]:
+    """The 8 cells of one edge line ("top", "bottom", "left", "right") of the board."""
+    last = BOARD_SIZE - 1
+    spots = {
+        "top": lambda k: (0, k),
+        "bottom": lambda k: (last, k),
+        "left": lambda k: (k, 0),
+        "right": lambda k: (k, last),
+    }[edge]
+    return {spots(k) for k in range(BOARD_SIZE)}
+
+
 def random_layout(
-    seed: int, *, light: int = 12, dark: int = 12, on_cards_only: bool = False
+    seed: int,
+    *,
+    light: int = 12,
+    dark: int = 12,
+    on_cards_only: bool = False,
+    empty_edge: str | None = None,
 ) -> tuple[Cells, tuple[Checker, ...]]:
     """A shuffled board and ``light`` + ``dark`` checkers on distinct random cells.
 
-    Whole empty edge lines are avoided: the rules then need the players to say where the edge is,
-    which a photo cannot show.
+    Whole empty edge lines are avoided (the rules then need the builder to say where the edge
+    is, which a photo cannot show), except ``empty_edge``, which is made all empty spaces.
+
+    >>> cells, _ = random_layout(seed=3, empty_edge="top")
+    >>> cells[0] == (None,) * 8, sum(c is None for row in cells for c in row)
+    (True, 12)
     """
     rng = np.random.default_rng(seed)
     cells_all = [(r, c) for r in range(BOARD_SIZE) for c in range(BOARD_SIZE)]
+    edge = edge_cells(empty_edge) if empty_edge else set()
+    rest = [rc for rc in cells_all if rc not in edge]
     while True:
-        picks = rng.choice(len(cells_all), size=EMPTY_SPACES, replace=False)
-        empty = {cells_all[i] for i in picks}
-        if _spans_board(empty):
+        picks = rng.choice(len(rest), size=EMPTY_SPACES - len(edge), replace=False)
+        empty = edge | {rest[i] for i in picks}
+        if _spans_board(empty - edge):
             break
     order = rng.permutation(len(CARD_IDS))
     ids = iter(CARD_IDS[i] for i in order)

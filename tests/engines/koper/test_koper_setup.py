@@ -149,3 +149,28 @@ def test_malformed_options_raise_engine_error(
 ) -> None:
     with pytest.raises(EngineError):
         GAME.new_state(make_options(kit.cells()), seed=0)
+
+
+def _cells_with_empty(line: list[tuple[int, int]]) -> list[list[str | None]]:
+    """A board whose ``line`` of squares and four more are the 12 empty spaces."""
+    empty = set(line) | {(3, 3), (3, 4), (4, 3), (4, 4)}
+    cards = iter(DECK)
+    return [[None if (r, c) in empty else next(cards) for c in range(8)] for r in range(8)]
+
+
+@pytest.mark.parametrize("edge", ["bottom", "top", "left", "right"])
+def test_a_declared_empty_edge_must_hold_no_card(edge: str) -> None:
+    line = {
+        "top": [(0, k) for k in range(8)],
+        "bottom": [(7, k) for k in range(8)],
+        "left": [(k, 0) for k in range(8)],
+        "right": [(k, 7) for k in range(8)],
+    }[edge]
+    cells = _cells_with_empty(line)
+    state = GAME.new_state({"cells": cells, "empty_edge": edge}, seed=0)
+    assert all(state.cells[r][c] is None for r, c in line)
+    other = "top" if edge != "top" else "bottom"
+    with pytest.raises(EngineError, match=f"{other} edge was declared empty but holds cards"):
+        GAME.new_state({"cells": cells, "empty_edge": other}, seed=0)
+    with pytest.raises(EngineError, match="empty_edge must be one of"):
+        GAME.new_state({"cells": cells, "empty_edge": "middle"}, seed=0)
