@@ -113,6 +113,25 @@ def board_quad(mask: np.ndarray, config: KoperReadConfig) -> np.ndarray:
     return quad
 
 
+def checker_circles(
+    grey: np.ndarray, short: float, quality: float, config: KoperReadConfig, slack: float = 0.0
+) -> np.ndarray:
+    """Checker-sized circles (x, y, r), strongest first, in a blurred grey image where a card's
+    short side is ``short`` pixels: OpenCV's HOUGH_GRADIENT_ALT at circle perfectness
+    ``quality``, radius within ``checker_radius`` of the card, widened by ``slack`` each way."""
+    found = cv2.HoughCircles(
+        grey,
+        cv2.HOUGH_GRADIENT_ALT,
+        dp=config.checker_hough_dp,
+        minDist=0.8 * short,
+        param1=config.checker_edge_threshold,
+        param2=quality,
+        minRadius=round(config.checker_radius[0] * short * (1 - slack)),
+        maxRadius=round(config.checker_radius[1] * short * (1 + slack)),
+    )
+    return np.empty((0, 3)) if found is None else found.reshape(-1, 3)
+
+
 def _without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> np.ndarray:
     """The card mask with every checker-sized circle of the image painted out: light checkers
     standing beside the cards would otherwise bulge the card area's outline (above all along
@@ -122,18 +141,8 @@ def _without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> np.nda
     boxes = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT]
     short = float(np.median(sides[boxes >= np.percentile(boxes, 75)]))
     grey = cv2.GaussianBlur(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
-    found = cv2.HoughCircles(
-        grey,
-        cv2.HOUGH_GRADIENT_ALT,
-        dp=config.checker_hough_dp,
-        minDist=0.8 * short,
-        param1=config.checker_edge_threshold,
-        param2=config.checker_passes[-1][0],
-        minRadius=round(config.checker_radius[0] * short * 0.85),
-        maxRadius=round(config.checker_radius[1] * short * 1.15),
-    )
     cleared = mask.copy()
-    for x, y, r in [] if found is None else found.reshape(-1, 3):
+    for x, y, r in checker_circles(grey, short, config.checker_passes[-1][0], config, slack=0.15):
         cv2.circle(
             cleared, (round(x), round(y)), round(r * (1 + config.checker_mask_margin)), 0, -1
         )

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.koper.board_finder import BOARD_CELLS
+from vision.koper.board_finder import BOARD_CELLS, checker_circles
 from vision.koper.card_locator import CardLayout, RectifiedBoard
 from vision.koper.config import KoperReadConfig
 
@@ -38,23 +38,12 @@ def detect_circles(rect: RectifiedBoard, config: KoperReadConfig) -> list[tuple[
     """Candidate checker circles (x, y, r) in rectified pixels, at most one per cell."""
     cw, ch = rect.cell
     short = min(cw, ch) * 0.94
-    r_min, r_max = (round(f * short) for f in config.checker_radius)
     grey = cv2.cvtColor(rect.image, cv2.COLOR_BGR2GRAY)
     grey = cv2.GaussianBlur(grey, (0, 0), config.checker_blur)
     lab = cv2.cvtColor(rect.image, cv2.COLOR_BGR2LAB)
     best: dict[tuple[int, int], tuple[float, ...]] = {}
     for quality, max_outliers in config.checker_passes:
-        found = cv2.HoughCircles(
-            grey,
-            cv2.HOUGH_GRADIENT_ALT,
-            dp=config.checker_hough_dp,
-            minDist=0.8 * short,
-            param1=config.checker_edge_threshold,
-            param2=quality,
-            minRadius=r_min,
-            maxRadius=r_max,
-        )
-        for x, y, r in [] if found is None else found.reshape(-1, 3):
+        for x, y, r in checker_circles(grey, short, quality, config):
             cell = rect.cell_at(x, y)
             if not (0 <= cell[0] < BOARD_CELLS and 0 <= cell[1] < BOARD_CELLS) or cell in best:
                 continue  # HoughCircles returns the strongest circles first

@@ -169,16 +169,16 @@ class _Cutter:
             src, to_patch, hom = self._whole_patch(q, shift)
             patch = cv2.warpPerspective(src, to_patch, (pw, ph), flags=cv2.INTER_LINEAR)
             weights[i] = self.base * _checker_mask(
-                to_patch @ hom, self.near.get(cell, []), cell, (pw, ph), self.mask_factor
+                to_patch @ hom, self.near.get(cell, []), (pw, ph), self.mask_factor
             )
             whole[i] = patch_features(patch, weights[i], cfg.patch_blur)
         return whole, weights
 
-    def footprint(self, cell: tuple[int, int], q: np.ndarray, ck: Checker, factor: float):
+    def footprint(self, q: np.ndarray, ck: Checker, factor: float):
         """1 where the disc of ``factor`` times checker ``ck``'s radius falls in the whole-card
-        patch of the card in ``cell`` (outline ``q``), 0 elsewhere."""
+        patch of the card with outline ``q``, 0 elsewhere."""
         _, to_patch, hom = self._whole_patch(q, (0.0, 0.0))
-        return 1.0 - _checker_mask(to_patch @ hom, [ck], cell, self.config.patch_size, factor)
+        return 1.0 - _checker_mask(to_patch @ hom, [ck], self.config.patch_size, factor)
 
     def _whole_patch(self, q: np.ndarray, shift):
         """(image, homography image -> whole-card patch, homography rectified -> image)."""
@@ -200,7 +200,7 @@ class _Cutter:
                 [cv2.warpPerspective(src, h, (iw, ih), flags=cv2.INTER_LINEAR) for h in homs]
             )
             weights[i] = np.hstack(
-                [_checker_mask(h @ hom, near, cell, (iw, ih), self.mask_factor) for h in homs]
+                [_checker_mask(h @ hom, near, (iw, ih), self.mask_factor) for h in homs]
             )
             index[i] = patch_features(corners, weights[i], cfg.patch_blur)
         return index, weights
@@ -317,14 +317,12 @@ _UNIT_RING = np.stack(
 )
 
 
-def _checker_mask(rect_to_patch, checkers, cell, size, factor: float) -> np.ndarray:
-    """1 where the card patch is free of checkers, 0 within ``factor`` times their radius (more
-    than 1 to cover their shadows too)."""
+def _checker_mask(rect_to_patch, checkers, size, factor: float) -> np.ndarray:
+    """1 where the card patch is free of ``checkers`` (those that can reach the card), 0 within
+    ``factor`` times their radius (more than 1 to cover their shadows too)."""
     pw, ph = size
     mask = np.ones((ph, pw), np.float32)
     for ck in checkers:
-        if abs(ck.row - cell[0]) > 1 or abs(ck.col - cell[1]) > 1:
-            continue
         grown = ck.radius * factor
         ring = np.asarray(ck.centre) + grown * _UNIT_RING
         pts = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), rect_to_patch).reshape(-1, 2)
@@ -403,7 +401,7 @@ def _card_art(
         if i is None or result.cards[i] < 0:
             continue
         disc = survey.cutter.footprint(
-            (ck.row, ck.col), survey.layout.quads[(ck.row, ck.col)], ck, cfg.checker_art_disc
+            survey.layout.quads[(ck.row, ck.col)], ck, cfg.checker_art_disc
         )
         inside = np.flatnonzero(disc)
         if not inside.size:
