@@ -42,13 +42,15 @@ def card_mask(image_bgr: np.ndarray, config: KoperReadConfig) -> np.ndarray:
     percentile), so the split follows the exposure and survives a light gradient across the
     board. Wood and felt are saturated; a neutral table (slate) is much darker than card white."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
-    sat, val = hsv[..., 1], hsv[..., 2]
-    neutral = sat < config.card_max_saturation
-    if int(neutral.sum()) < 0.01 * neutral.size:
-        return np.zeros(sat.shape, np.uint8)
-    white_level = float(np.percentile(val[neutral], 95))
-    white = neutral & (val > config.card_white_level * white_level)
-    return white.astype(np.uint8) * 255
+    top_sat = config.card_max_saturation - 1
+    neutral = cv2.inRange(hsv, (0, 0, 0), (255, top_sat, 255))
+    count = int(cv2.countNonZero(neutral))
+    if count < 0.01 * neutral.size:
+        return np.zeros(neutral.shape, np.uint8)
+    hist = cv2.calcHist([hsv], [2], neutral, [256], [0, 256]).ravel()
+    white_level = float(np.searchsorted(np.cumsum(hist), 0.95 * count))
+    least = int(config.card_white_level * white_level) + 1  # brighter than the level
+    return cv2.inRange(hsv, (0, 0, least), (255, top_sat, 255))
 
 
 def _order_corners(pts: np.ndarray) -> np.ndarray:
@@ -142,7 +144,7 @@ def _without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> np.nda
     short = float(np.median(sides[boxes >= np.percentile(boxes, 75)]))
     grey = cv2.GaussianBlur(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
     cleared = mask.copy()
-    for x, y, r in checker_circles(grey, short, config.checker_passes[-1][0], config, slack=0.15):
+    for x, y, r in checker_circles(grey, short, min(config.checker_passes)[0], config, slack=0.15):
         cv2.circle(
             cleared, (round(x), round(y)), round(r * (1 + config.checker_mask_margin)), 0, -1
         )

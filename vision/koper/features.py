@@ -24,20 +24,15 @@ INDEX_REGIONS: tuple[tuple[float, float, float, float], ...] = (
 
 def region_homography(quad: np.ndarray, region, size: tuple[int, int]) -> np.ndarray:
     """Homography taking the part ``region`` (fractions) of the card ``quad`` (TL, TR, BR, BL in
-    some image, card upright) onto a ``size`` (width, height) patch."""
-    unit = cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]), np.asarray(quad, np.float32)
-    )
+    some image, card upright) onto a ``size`` (width, height) patch: the card's corners go where
+    the unit card's corners fall when ``region`` is stretched over the patch."""
     x0, y0, x1, y1 = region
     w, h = size
-    to_patch = np.array(
-        [
-            [w / (x1 - x0), 0, -x0 * w / (x1 - x0)],
-            [0, h / (y1 - y0), -y0 * h / (y1 - y0)],
-            [0, 0, 1.0],
-        ]
+    xs = (np.float32([0, 1, 1, 0]) - x0) * (w / (x1 - x0))
+    ys = (np.float32([0, 0, 1, 1]) - y0) * (h / (y1 - y0))
+    return cv2.getPerspectiveTransform(
+        np.asarray(quad, np.float32), np.stack([xs, ys], axis=1).astype(np.float32)
     )
-    return to_patch @ np.linalg.inv(unit)
 
 
 def card_views(source: np.ndarray, quad: np.ndarray, patch_size, index_size):
@@ -78,26 +73,26 @@ def base_weights(patch_size: tuple[int, int], corner_weight: float) -> np.ndarra
     return w
 
 
+#: Rows give intensity, red-green and blue-yellow from a white-balanced (b, g, r) pixel.
+_OPPONENT = np.float32([[1 / 3, 1 / 3, 1 / 3], [0.0, -1.0, 1.0], [1.0, -0.5, -0.5]])
+
+
 def patch_features(patch_bgr: np.ndarray, weights: np.ndarray, blur: float) -> np.ndarray:
-    """Features (3, H, W) float32 of a card patch: intensity, red-green, blue-yellow.
+    """Features (3, H, W) float32 of a uint8 card patch: intensity, red-green, blue-yellow.
 
     The patch is divided per channel by its white level (the 95th percentile where ``weights`` is
     positive), which removes the exposure and colour cast of the light falling on that card.
+    This runs for every card patch of every read, so the percentile comes from OpenCV's masked
+    histograms and the balance and opponent colours from one ``cv2.transform``.
     """
-    img = patch_bgr.astype(np.float32)
-    if blur > 0:
-        img = cv2.GaussianBlur(img, (0, 0), blur)
-    vals = img[weights > 0]
-    if vals.shape[0]:
-        # the 95th percentile per channel (linear interpolation), by partial sorting: this runs
-        # for every patch, and np.percentile's overhead dominates at these sizes
-        pos = 0.95 * (vals.shape[0] - 1)
-        lo = int(pos)
-        hi = min(lo + 1, vals.shape[0] - 1)
-        part = np.partition(vals, (lo, hi), axis=0)
-        white = part[lo] + (pos - lo) * (part[hi] - part[lo])
-    else:
-        white = np.full(3, 255.0, np.float32)
-    img /= np.maximum(white, 1.0)
-    b, g, r = img[..., 0], img[..., 1], img[..., 2]
-    return np.stack([(b + g + r) / 3.0, r - g, b - 0.5 * (r + g)]).astype(np.float32)
+    img = cv2.GaussianBlur(patch_bgr, (0, 0), blur) if blur > 0 else patch_bgr
+    mask = (weights > 0).astype(np.uint8)
+    count = int(cv2.countNonZero(mask))
+    white = np.full(3, 255.0, np.float32)
+    if count:
+        rank = int(0.95 * (count - 1)) + 1  # pixels at or below the white level
+        for channel in range(3):
+            hist = cv2.calcHist([img], [channel], mask, [256], [0, 256]).ravel()
+            white[channel] = float(np.searchsorted(np.cumsum(hist), rank))
+    balance = _OPPONENT / np.maximum(white, 1.0)[None, :]
+    return np.ascontiguousarray(cv2.transform(img.astype(np.float32), balance).transpose(2, 0, 1))

@@ -322,11 +322,15 @@ def _checker_mask(rect_to_patch, checkers, size, factor: float) -> np.ndarray:
     ``factor`` times their radius (more than 1 to cover their shadows too)."""
     pw, ph = size
     mask = np.ones((ph, pw), np.float32)
-    for ck in checkers:
-        grown = ck.radius * factor
-        ring = np.asarray(ck.centre) + grown * _UNIT_RING
-        pts = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), rect_to_patch).reshape(-1, 2)
-        cv2.fillPoly(mask, [np.round(pts).astype(np.int32).reshape(-1, 1, 2)], 0.0)
+    if not checkers:
+        return mask
+    rings = np.concatenate(
+        [np.asarray(ck.centre) + ck.radius * factor * _UNIT_RING for ck in checkers]
+    )
+    pts = cv2.perspectiveTransform(rings.reshape(-1, 1, 2), rect_to_patch)
+    polys = np.round(pts).astype(np.int32).reshape(len(checkers), -1, 1, 2)
+    for poly in polys:  # one at a time: fillPoly fills overlapping contours even-odd
+        cv2.fillPoly(mask, [poly], 0.0)
     return mask
 
 
