@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.croquet.coins import find_blobs
+from vision.croquet.coins import components, find_blobs
 
 FELT = (40, 108, 52)
 WHITE = (238, 243, 246)
@@ -35,3 +35,17 @@ def test_two_coins_in_contact_half_under_a_hand_are_split_where_they_were_expect
         frame, np.zeros(frame.shape[:2], bool), (0, 0, 90, 60), [(30, 30), (48, 30)], AREA
     )
     assert sorted(round(b.px[0]) for b in blobs) == [30, 48]
+
+
+def test_components_over_the_set_pixels_agree_with_opencv_over_the_whole_mask() -> None:
+    mask = np.zeros((90, 120), np.uint8)
+    mask[30:40, 50:70] = 1
+    mask[60:62, 100:101] = 1
+    mask[41, 71] = 1  # touches the first blob diagonally
+    n, labels, stats, centroids = components(mask)
+    m, want_labels, want_stats, want_centroids = cv2.connectedComponentsWithStats(mask, 8)
+    assert n == m
+    assert np.array_equal(labels > 0, want_labels > 0)
+    assert np.array_equal(stats[1:], want_stats[1:])
+    assert np.allclose(centroids[1:], want_centroids[1:])
+    assert components(np.zeros((5, 5), np.uint8))[0] == 1

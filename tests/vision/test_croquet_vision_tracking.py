@@ -8,6 +8,7 @@ from typing import Any
 
 from engines.croquetnole.layout import default_layout
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
+from vision.croquet.tracker import merge_boxes
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -63,3 +64,12 @@ def test_a_coin_slid_from_where_it_stood_is_a_flick_not_a_placement() -> None:
 def test_a_coin_brought_onto_the_table_is_placed_and_recognised_by_its_colour() -> None:
     r = run(PAIR + "wait 0.2 s\nplace crowns-knight at 300 700")
     assert kinds(r) == [("place", "crowns-knight")]
+
+
+def test_overlapping_search_windows_are_searched_once_and_apart_ones_alone() -> None:
+    chain = [(0, 0, 10, 10), (40, 0, 50, 10), (8, 0, 20, 10), (18, 0, 42, 10)]
+    assert merge_boxes(chain) == [(0, 0, 50, 10)]
+    apart = [(0, 0, 10, 10), (30, 30, 40, 40)]
+    assert merge_boxes(apart) == apart
+    # Diagonal neighbours whose bounding box would hold much empty table stay apart.
+    assert len(merge_boxes([(0, 0, 10, 10), (9, 9, 19, 19)])) == 2

@@ -73,6 +73,29 @@ def _chroma(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return lo, cv2.subtract(cv2.max(cv2.max(b, g), r), lo)
 
 
+def components(mask: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``cv2.connectedComponentsWithStats`` (8-connected) over the bounding box of the mask's
+    set pixels only, with Grana's algorithm (on one thread some 3x faster than OpenCV's default
+    here); labels, stats and centroids are in the whole mask's coordinates."""
+    x, y, w, h = cv2.boundingRect(mask)
+    labels = np.zeros(mask.shape, np.int32)
+    if not w:
+        return (
+            1,
+            labels,
+            np.array([[0, 0, *mask.shape[::-1], mask.size]], np.int32),
+            np.zeros((1, 2)),
+        )
+    n, part, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask[y : y + h, x : x + w], 8, cv2.CV_32S, cv2.CCL_GRANA
+    )
+    labels[y : y + h, x : x + w] = part
+    stats[1:, 0] += x
+    stats[1:, 1] += y
+    centroids[1:] += (x, y)
+    return n, labels, stats, centroids
+
+
 def static_white(
     image: np.ndarray,
     coins_px: Sequence[tuple[float, float]],
@@ -200,10 +223,11 @@ def find_blobs(
     radius = float(np.sqrt(coin_area_px / np.pi))
     lo, chroma = _chroma(patch)
     mask = _faces(lo, chroma, static[y0:y1, x0:x1], config, max(1, round(radius / 2)))
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n, labels, stats, centroids = components(mask)
     if grow < 0:
         grow = round(4 * radius)
     blobs: list[CoinBlob] = []
+    pad = int(np.ceil(radius)) + 2
     sx, sy = (np.asarray(seeds, float).reshape(-1, 2) - (x0, y0)).T
     for k in range(1, n):
         area = float(stats[k, cv2.CC_STAT_AREA])
@@ -221,16 +245,20 @@ def find_blobs(
                     grow=0,
                 )
             continue
-        part = (labels == k).astype(np.uint8) * 255
-        centres = [(float(centroids[k][0]), float(centroids[k][1]), area)]
-        bx, by, bw, bh = stats[k, :4]
+        # The component's bounding box grown by a coin's radius holds every seed that may
+        # split it and every disc drawn around its coins: work there, not in the whole window.
+        bx, by, bw, bh = (int(v) for v in stats[k, :4])
+        cx0, cy0 = max(0, bx - pad), max(0, by - pad)
+        cx1, cy1 = min(x1 - x0, bx + bw + pad), min(y1 - y0, by + bh + pad)
+        part = (labels[cy0:cy1, cx0:cx1] == k).astype(np.uint8) * 255
+        centres = [(float(centroids[k][0]) - cx0, float(centroids[k][1]) - cy0, area)]
         by_blob = (
             (sx >= bx - radius)
             & (sx <= bx + bw + radius)
             & (sy >= by - radius)
             & (sy <= by + bh + radius)
         )
-        near = list(zip(sx[by_blob].tolist(), sy[by_blob].tolist(), strict=True))
+        near = list(zip((sx[by_blob] - cx0).tolist(), (sy[by_blob] - cy0).tolist(), strict=True))
         # Coins in contact: a blob too big for one coin, or (half under a hand, where the blob
         # may be no bigger than one coin) one near where two coins were expected. A seed beside
         # the blob that is not its coin finds none of it within a coin's radius.
@@ -239,13 +267,14 @@ def find_blobs(
             centres = [_mean_shift(part, s, radius) for s in near]
         centres = [c for c in centres if c[2] >= config.min_coin_share * coin_area_px]
         merged = area > 1.35 * coin_area_px or len(centres) > 1
+        crop = (slice(cy0, cy1), slice(cx0, cx1))
         for cx, cy, a in centres:
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
-            look = _look(patch, lo, chroma, cv2.bitwise_and(part, disc), config)
+            look = _look(patch[crop], lo[crop], chroma[crop], cv2.bitwise_and(part, disc), config)
             blobs.append(
                 CoinBlob(
-                    (cx + x0, cy + y0),
+                    (cx + cx0 + x0, cy + cy0 + y0),
                     min(a, coin_area_px),
                     look,
                     merged,

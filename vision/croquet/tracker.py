@@ -39,7 +39,14 @@ from scipy.optimize import linear_sum_assignment
 
 from engines.croquetnole.layout import COIN_MM, Point
 from vision.croquet.calibrate import Calibration
-from vision.croquet.coins import CoinBlob, dedupe, expected_look, find_blobs, static_white
+from vision.croquet.coins import (
+    CoinBlob,
+    components,
+    dedupe,
+    expected_look,
+    find_blobs,
+    static_white,
+)
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 
 ON, HIDDEN, OFF, ABSENT = "on", "hidden", "off", "absent"
@@ -190,6 +197,15 @@ class CoinTracker:
         s = self.cfg.coarse_step
         return cv2.resize(image, (w // s, h // s), interpolation=cv2.INTER_NEAREST)
 
+    def _disturbed(self, changed: np.ndarray, px: np.ndarray) -> bool:
+        """Whether anything changed (coarse ``changed`` mask) over a resting coin's place at
+        ``px``: a coin that moved, or that a hand or its shadow covers, changes pixels it lay on;
+        one beside a hand with nothing changed over it is where it was and need not be searched."""
+        s = self.cfg.coarse_step
+        r = int(np.ceil((self.radius_px + 2) / s))
+        x, y = int(px[0]) // s, int(px[1]) // s
+        return bool(changed[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1].any())
+
     def _box(self, px: np.ndarray, reach: float) -> tuple[int, int, int, int]:
         r = reach + self.radius_px + 2
         return (int(px[0] - r), int(px[1] - r), int(px[0] + r) + 1, int(px[1] + r) + 1)
@@ -226,10 +242,13 @@ class CoinTracker:
         busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
         if not busy and not cv2.countNonZero(changed):
             return self._report(index, t)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        n, labels, stats, _ = components(changed)
         hands = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] > self.hand_area]
         regions = [stats[k, :4] * s for k in range(1, n) if k not in hands]
-        hand_mask = self._hand_mask(labels, hands)
+        is_hand = np.zeros(n, bool)
+        is_hand[hands] = True
+        hand = is_hand[labels]
+        hand_mask = self._hand_mask(hand) if hands else hand
         live = [tr for tr in self.tracks.values() if tr.state in (ON, HIDDEN)]
         pred_mm = np.array([tr.mm + tr.step for tr in live]).reshape(-1, 2)
         pred_px = self.cal.to_image(pred_mm, self.h)
@@ -240,7 +259,11 @@ class CoinTracker:
         for k, tr in enumerate(live):
             near_change = any(_inside(pred_px[k], reg, 2 * self.radius_px) for reg in regions)
             near_hand = _at(hand_mask, pred_px[k], s)
-            if tr.moving or tr.state == HIDDEN or near_change or near_hand:
+            if (
+                tr.moving
+                or tr.state == HIDDEN
+                or ((near_change or near_hand) and self._disturbed(changed, pred_px[k]))
+            ):
                 slack = self._slack(tr, near_hand or k in struck)
                 reach = (float(np.hypot(*tr.step)) + slack) * self.ppm
                 searched.append(k)
@@ -256,7 +279,7 @@ class CoinTracker:
                 )
             )
         blobs: list[CoinBlob] = []
-        for box in boxes:
+        for box in merge_boxes(boxes):
             blobs += find_blobs(
                 image, self.static, box, [tuple(p) for p in known], self.coin_area, cfg
             )
@@ -320,7 +343,7 @@ class CoinTracker:
             self.bg = small
         for k, tr in enumerate(live):
             if _at(hand_mask, pred_px[k], s) and not tr.moving:
-                tr.hand, tr.hand_t = self._toward_hand(labels, hands, pred_px[k]), t
+                tr.hand, tr.hand_t = self._toward_hand(hand, pred_px[k]), t
         near = {
             tr.coin: tr.hand
             for k, tr in enumerate(live)
@@ -341,29 +364,25 @@ class CoinTracker:
 
     # -- track updates ---------------------------------------------------------------------------
 
-    def _toward_hand(
-        self, labels: np.ndarray, hands: list[int], px: np.ndarray
-    ) -> tuple[float, float]:
+    def _toward_hand(self, hand: np.ndarray, px: np.ndarray) -> tuple[float, float]:
         """Unit vector (image axes, close to the table's on a camera looking down) from a coin
-        toward the middle of the hand within ``hand_reach_mm`` of it; (0, 0) if none is."""
+        toward the middle of the hand (coarse mask ``hand``) within ``hand_reach_mm`` of it;
+        (0, 0) if none is."""
         s = self.cfg.coarse_step
         r = max(1, round(self.cfg.hand_reach_mm * self.ppm / s))
         x, y = int(px[0]) // s, int(px[1]) // s
-        win = labels[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1]
-        ys, xs = np.nonzero(np.isin(win, hands))
+        ys, xs = np.nonzero(hand[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1])
         if not len(xs):
             return (0.0, 0.0)
         v = np.array([xs.mean() + max(0, x - r) - x, ys.mean() + max(0, y - r) - y])
         n = float(np.hypot(*v))
         return (0.0, 0.0) if n == 0 else (float(v[0] / n), float(v[1] / n))
 
-    def _hand_mask(self, labels: np.ndarray, hands: list[int]) -> np.ndarray:
-        """Coarse mask of the hands, grown by ``hand_margin_mm``."""
-        if not hands:
-            return np.zeros(labels.shape, bool)
+    def _hand_mask(self, hand: np.ndarray) -> np.ndarray:
+        """The coarse mask of the hands, grown by ``hand_margin_mm``."""
         grow = max(1, round(self.cfg.hand_margin_mm * self.ppm / self.cfg.coarse_step))
-        mask = np.isin(labels, hands).astype(np.uint8)
-        return cv2.dilate(mask, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)).astype(bool)
+        kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
+        return cv2.dilate(hand.view(np.uint8), kernel).view(bool)
 
     def _trusted_looks(self, blobs: list[CoinBlob]) -> list[str | None]:
         """Each blob's look, or None where it cannot be trusted (blurred or half hidden)."""
@@ -591,6 +610,30 @@ class CoinTracker:
         if d > 1.5 * speed + self.cfg.edge_slack_mm:
             return None
         return tr.mm + direction * d, min(1.0, d / speed)
+
+
+def merge_boxes(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Search windows (x0, y0, x1, y1) with each pair whose bounding box is no larger than the
+    two together merged into it: overlapping windows are searched once, in fewer calls.
+
+    >>> merge_boxes([(0, 0, 10, 10), (5, 0, 15, 10), (40, 40, 50, 50), (12, 0, 20, 10)])
+    [(40, 40, 50, 50), (0, 0, 20, 10)]
+    """
+    out: list[tuple[int, int, int, int]] = []
+    for box in boxes:
+        # Merge the new window into any kept one it fits with, then that one into the rest.
+        while True:
+            x0, y0, x1, y1 = box
+            for i, (a0, b0, a1, b1) in enumerate(out):
+                u0, v0, u1, v1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                if (u1 - u0) * (v1 - v0) <= (x1 - x0) * (y1 - y0) + (a1 - a0) * (b1 - b0):
+                    box = (u0, v0, u1, v1)
+                    del out[i]
+                    break
+            else:
+                out.append(box)
+                break
+    return out
 
 
 def _at(mask: np.ndarray, px: np.ndarray, step: int) -> bool:
