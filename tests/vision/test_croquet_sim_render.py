@@ -191,3 +191,23 @@ def test_wood_and_felt_tables_differ_and_unknown_surfaces_are_refused() -> None:
     assert wood[centre][..., 2].mean() > wood[centre][..., 1].mean()
     with pytest.raises(ValueError, match="surface"):
         renderer(surface="marble")
+
+
+@pytest.mark.parametrize("heading", [0.0, 90.0])
+def test_a_flicking_fingertip_rests_on_the_table_behind_the_coin(heading: float) -> None:
+    # castle-croquetnole.txt: "resting a single fingertip on the playing surface with the
+    # fingernail against the game piece". A coin flicked outward near the table's edge is
+    # where perspective lifts a hand held flat above the table over the coin; the flicking
+    # fingers slope down to the table, so the hand covers only the coin's back rim.
+    r = renderer(noise_sd=0.0)
+    scene = CroquetScene.from_script(f"""
+        place arms-knight at (790, 790)
+        flick arms-knight heading {heading} deg at 0.5 m/s
+    """)
+    covered = []
+    for _, truth in r.frames(scene):
+        if any(e["event"] == "flick" and e["t"] <= truth.t for e in scene.events):
+            break
+        covered.append(truth.coins["arms-knight"].covered)
+    assert max(covered) > 0.0
+    assert max(covered) < 0.25

@@ -257,7 +257,8 @@ class EventDetector:
             self.recent[coin] = frame.index
         for coin, (a, b) in seg.items():
             # A path out of hiding says nothing of the coin's speed now: no bounce is guessed.
-            self.step[coin] = np.zeros(2) if coin in frame.since else b - a
+            # A coin that set off during this frame goes on at least as far in the next.
+            self.step[coin] = np.zeros(2) if coin in self._unseen else b - a
             self.last[coin] = b
         self._moving_before = frame.moving
         self._settle(frame)

@@ -54,7 +54,7 @@ from vision.sim.croquet_art import (
 )
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_physics import COIN_THICK_MM, HELD, ON, STATUS_NAMES, TILE_THICK_MM
-from vision.sim.croquet_scene import CroquetScene, HandPose, SceneFrame, hand_parts
+from vision.sim.croquet_scene import CroquetScene, HandPose, SceneFrame, hand_heights, hand_parts
 
 #: Table surfaces: base BGR colour and whether it has a wood grain.
 SURFACES: dict[str, tuple[tuple[int, int, int], bool]] = {
@@ -493,7 +493,8 @@ class CroquetRenderer:
 
     def _hand(self, img: np.ndarray, pose: HandPose) -> tuple[np.ndarray, tuple[int, int]]:
         """Draw the hand; return its coverage mask (uint8) and the mask's origin (x, y)."""
-        polys = self._project_parts(hand_parts(pose), pose.height_mm)
+        parts = hand_parts(pose)
+        polys = self._project_parts(parts, hand_heights(pose, parts))
         box = _bbox(polys, img.shape)
         if box is None:
             return np.zeros((0, 0), np.uint8), (0, 0)
@@ -511,15 +512,20 @@ class CroquetRenderer:
         region[ys, xs] = (region[ys, xs] * (1 - a) + skin[ys, xs] * a).astype(np.uint8)
         return mask, (x0, y0)
 
-    def _project_parts(self, parts: list[np.ndarray], height_mm: float) -> list[np.ndarray]:
-        """Project several polygons in one call."""
-        px = self.camera.project(np.vstack(parts), height_mm)
+    def _project_parts(
+        self, parts: list[np.ndarray], heights: list[np.ndarray] | float
+    ) -> list[np.ndarray]:
+        """Project several polygons in one call (``heights``: one per corner, or one for all)."""
+        h = np.concatenate(heights) if isinstance(heights, list) else heights
+        px = self.camera.project(np.vstack(parts), h)
         return np.split(px, np.cumsum([len(p) for p in parts])[:-1])
 
     def _hand_shadow(self, img: np.ndarray, pose: HandPose) -> None:
         """A soft shadow cast by the hand onto the table (drawn at a quarter resolution)."""
-        off = np.array(SHADOW_DIR) * pose.height_mm
-        polys = self._project_parts([p + off for p in hand_parts(pose)], 0.0)
+        parts = hand_parts(pose)
+        heights = hand_heights(pose, parts)
+        shifted = [p + np.outer(z, SHADOW_DIR) for p, z in zip(parts, heights, strict=True)]
+        polys = self._project_parts(shifted, 0.0)
         box = _bbox(polys, img.shape, pad=int(20 * self.scale) + 2)
         if box is None:
             return

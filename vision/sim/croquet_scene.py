@@ -5,8 +5,9 @@ Frames come lazily from :meth:`CroquetScene.frames` (never all in memory). Each
 :class:`SceneFrame` holds the coins at the frame's time, and, for the renderer's motion blur and
 rolling shutter, their centres sampled across a window around it; plus the hands. Hands move along
 smooth key-framed paths in a plane ``height_mm`` above the table, their arm reaching back past the
-table's edge: a flick's hand comes in behind the coin, hovers, flicks, follows through a little
-and withdraws; a lift's hand covers the coin, carries it (hidden, at a fixed offset from the palm)
+table's edge: a flick's hand comes in behind the coin with its fingers sloping down to the
+fingertip on the table, hovers, flicks, follows through a little and withdraws; a lift's hand
+covers the coin, carries it (hidden, at a fixed offset from the palm)
 and puts it down; a resting hand just stays. Actions run one after another, each starting
 ``pause_s`` after the previous one ended (a flick ends when everything has stopped and its hand
 has gone).
@@ -63,7 +64,9 @@ class HandTiming:
     held motionless, or (2) straightening the whole hand at the wrist" (castle-croquetnole.txt).
     So the fingertip (:data:`FINGER_REACH_MM` ahead of the palm's centre) stands at the coin's back
     rim, overlapping it by no more than a fingernail (``nail_mm``), and the hand lies behind the
-    coin: it hides the coin's back edge, not the coin."""
+    coin: it hides the coin's back edge, not the coin. The fingertip rests on the playing surface:
+    a flicking hand slopes from the palm's centre (at ``height_mm``) down to the table at the
+    fingertip (:func:`hand_heights`), so that perspective does not lift it over the coin."""
 
     reach_s: float = 0.35
     hover_s: float = 0.12
@@ -83,6 +86,8 @@ class HandPose:
     arm: Point
     height_mm: float
     holding: str | None = None
+    #: A flicking hand: its fingers slope down to the fingertip resting on the table.
+    flicking: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,7 @@ class HandPath:
     keys: tuple[tuple[float, Point], ...]
     arm: Point
     height_mm: float
+    flicking: bool = False
 
     @property
     def start(self) -> float:
@@ -106,6 +112,7 @@ class HandPath:
             "keys": [[round(t, 5), round(p[0], 2), round(p[1], 2)] for t, p in self.keys],
             "arm": [round(self.arm[0], 5), round(self.arm[1], 5)],
             "height_mm": self.height_mm,
+            "flicking": self.flicking,
         }
 
     def palm(self, t: float) -> Point:
@@ -139,6 +146,29 @@ def hand_parts(pose: HandPose) -> list[np.ndarray]:
     thumb = np.array([pt(-5 + 14 * math.cos(a), 40 + 11 * math.sin(a)) for a in ang])
     arm = np.array([pt(-20, -33), pt(-20, 33), pt(-900, 45), pt(-900, -45)])
     return [palm, fingers, thumb, arm]
+
+
+def hand_heights(pose: HandPose, parts: list[np.ndarray]) -> list[np.ndarray]:
+    """The height (mm) above the table of each corner of :func:`hand_parts`.
+
+    A hand lies flat at ``height_mm``, except a flicking one: castle-croquetnole.txt defines the
+    flick as "resting a single fingertip on the playing surface with the fingernail against the
+    game piece", so from the palm's centre forward it slopes down to the table at the fingertip
+    (:data:`FINGER_REACH_MM` ahead); the palm's back, the thumb and the arm stay at ``height_mm``.
+
+    >>> pose = HandPose((0.0, 0.0), (-1.0, 0.0), 40.0, flicking=True)
+    >>> corners = np.array([[50.0, 0.0], [25.0, 0.0], [-9.0, 0.0]])
+    >>> [float(h) for h in hand_heights(pose, [corners])[0]]
+    [0.0, 20.0, 40.0]
+    """
+    if not pose.flicking:
+        return [np.full(len(p), pose.height_mm) for p in parts]
+    forward = -np.asarray(pose.arm, float)
+    out = []
+    for p in parts:
+        f = (p - np.asarray(pose.palm, float)) @ forward
+        out.append(pose.height_mm * np.clip(1.0 - f / FINGER_REACH_MM, 0.0, 1.0))
+    return out
 
 
 @dataclass(frozen=True, eq=False)
@@ -301,7 +331,7 @@ class CroquetScene:
         centre = int(np.argmin(np.abs(offsets)))
         holders = {id(path): coin for coin, (path, _) in self._held.items()}
         hands = tuple(
-            HandPose(path.palm(t), path.arm, path.height_mm, holders.get(id(path)))
+            HandPose(path.palm(t), path.arm, path.height_mm, holders.get(id(path)), path.flicking)
             for path in self._hands
             if path.start <= t <= path.end
         )
@@ -416,6 +446,7 @@ class CroquetScene:
             ),
             arm,
             tm.height_mm,
+            flicking=True,
         )
         self._add_hand(path)
         yield _Until(t_flick)
