@@ -11,7 +11,6 @@ The grid is then refitted to the centres of the cards found (:func:`refine_geome
 cards located again, so one card pushed out past its row does not bend the whole grid.
 """
 
-import statistics
 from dataclasses import dataclass
 
 import cv2
@@ -98,12 +97,13 @@ def rectify(work: np.ndarray, geometry: BoardGeometry, config: KoperReadConfig) 
 def _border_white(rect: RectifiedBoard, mask: np.ndarray) -> np.ndarray:
     """Share of card-white pixels in each cell's border band (4.5 % to 10 % in from the cell's
     edges): a card's white margin fills it; a checker, even off-centre, only bites into it."""
-    integral = cv2.integral((mask > 0).astype(np.uint8))
+    integral = cv2.integral(mask)  # of 0 or 255
 
     def total(x0: float, y0: float, x1: float, y1: float) -> float:
         x0i, y0i, x1i, y1i = (round(v) for v in (x0, y0, x1, y1))
-        return float(
-            integral[y1i, x1i] - integral[y0i, x1i] - integral[y1i, x0i] + integral[y0i, x0i]
+        return (
+            float(integral[y1i, x1i] - integral[y0i, x1i] - integral[y1i, x0i] + integral[y0i, x0i])
+            / 255.0
         )
 
     share = np.zeros((BOARD_CELLS, BOARD_CELLS))
@@ -118,94 +118,118 @@ def _border_white(rect: RectifiedBoard, mask: np.ndarray) -> np.ndarray:
     return share
 
 
-def _edge_points(
-    smooth, lo: np.ndarray, hi: np.ndarray, side: str, band: float, circles=(), reach=0.25
-) -> np.ndarray:
-    """Points on one card edge: for each scan line, the strongest step from card (inside) to
-    table (outside) within ``band`` pixels of the expected edge.
+#: A card's sides; "left" and "right" are lines x = a + b*y, "top" and "bottom" y = a + b*x.
+SIDES = ("left", "right", "top", "bottom")
+
+
+def _edge_points(smooth, lo: np.ndarray, hi: np.ndarray, band: float, circles, reach: float):
+    """Points on the four edges of the cards expected inside the cells with inner corners
+    ``lo``, ``hi`` (n x 2 each): on each scan line, the strongest step from card (inside) to
+    table (outside) within ``band`` pixels of the expected edge, all cells at once.
 
     ``smooth`` is the whiteness averaged over 3 pixels across the scan lines: (along y, along x).
-    Scan lines lie along the middle of the edge, ``reach`` of its length in from either end (the
-    index corners are avoided); those passing over one of ``circles`` (x, y, radius: checkers
-    and their shadows) are left out.
+    Scan lines lie along the middle of each edge, ``reach`` of its length in from either end
+    (the index corners are avoided); those passing over one of the cell's ``circles`` (n x m x 3:
+    x, y, radius of checkers and their shadows, padded far away) are left out.
+    Returns (scans, found, valid), each n x 4 sides x SCAN_LINES: where each scan line runs
+    along the edge, where it meets the edge across it, and whether it counts.
     """
     along_y, along_x = smooth
     h, w = along_y.shape
-    vertical = side in ("left", "right")
-    axis_lo, axis_hi, limit = (lo[1], hi[1], h) if vertical else (lo[0], hi[0], w)
-    span = axis_hi - axis_lo
-    scans = np.linspace(axis_lo + reach * span, axis_hi - reach * span, SCAN_LINES)
-    scans = scans[(scans >= 1) & (scans < limit - 1)]
-    edge = {"left": lo[0], "right": hi[0], "top": lo[1], "bottom": hi[1]}[side]
-    a, b = int(max(0, edge - band)), int(min((w if vertical else h) - 1, edge + band))
-    for cx, cy, radius in circles:
-        across, along = (cx, cy) if vertical else (cy, cx)
-        gap = max(a - across, across - b, 0.0)  # from the circle's centre to the search span
-        scans = scans[(scans - along) ** 2 + gap**2 > radius**2]
-    if b - a < 3 or scans.size == 0:
-        return np.empty((0, 2))
-    idx = np.round(scans).astype(int)
-    profiles = along_y[idx, a : b + 1] if vertical else along_x[a : b + 1, idx].T
-    steps = np.diff(profiles, axis=1)
-    if side in ("right", "bottom"):
-        steps = -steps
-    found = a + np.argmax(steps, axis=1) + 0.5
-    pts = np.stack([found, scans], axis=1) if vertical else np.stack([scans, found], axis=1)
-    return pts.astype(np.float64)
-
-
-def _line(t: list[float], s: list[float]) -> tuple[float, float]:
-    """Least-squares line s = a + b*t (plain floats: a handful of points per edge)."""
-    tm, sm = sum(t) / len(t), sum(s) / len(s)
-    var = sum((ti - tm) ** 2 for ti in t)
-    slope = sum((ti - tm) * (si - sm) for ti, si in zip(t, s, strict=True)) / var if var else 0.0
-    return sm - slope * tm, slope
-
-
-def _fit_edge(points: np.ndarray, vertical: bool) -> tuple[float, float] | None:
-    """Robust straight line through edge points: x = a + b*y (vertical) or y = a + b*x.
-
-    Points more than 4 px from the median dropped, a least-squares fit, outliers (more than
-    1.5 px off) dropped, then refitted."""
-    if len(points) < 3:
-        return None
-    pts = points.tolist()
-    t, s = (
-        ([p[1] for p in pts], [p[0] for p in pts])
-        if vertical
-        else ([p[0] for p in pts], [p[1] for p in pts])
-    )
-    middle = statistics.median(s)
-    keep = [abs(si - middle) < 4.0 for si in s]
-    for _ in range(2):
-        if sum(keep) < 3:
-            return None
-        a, b = _line(
-            [ti for ti, k in zip(t, keep, strict=True) if k],
-            [si for si, k in zip(s, keep, strict=True) if k],
+    n = len(lo)
+    shape = (n, len(SIDES), SCAN_LINES)
+    scans, found, valid = np.zeros(shape), np.zeros(shape), np.zeros(shape, bool)
+    for k, side in enumerate(SIDES):
+        vertical = side in ("left", "right")
+        along_axis, across_axis = (1, 0) if vertical else (0, 1)
+        limit, across_limit = (h, w - 1) if vertical else (w, h - 1)
+        span = hi[:, along_axis] - lo[:, along_axis]
+        start = lo[:, along_axis] + reach * span
+        stop = hi[:, along_axis] - reach * span
+        line = start[:, None] + np.arange(SCAN_LINES) * ((stop - start) / (SCAN_LINES - 1))[:, None]
+        line[:, -1] = stop  # as np.linspace
+        edge = (lo if side in ("left", "top") else hi)[:, across_axis]
+        a = np.maximum(0, edge - band).astype(int)
+        b = np.minimum(across_limit, edge + band).astype(int)
+        ok = (line >= 1) & (line < limit - 1) & (b - a >= 3)[:, None]
+        across, along = circles[:, :, across_axis], circles[:, :, along_axis]
+        gap = np.maximum(np.maximum(a[:, None] - across, across - b[:, None]), 0.0)
+        hidden = (line[:, None, :] - along[:, :, None]) ** 2 + gap[:, :, None] ** 2 <= (
+            circles[:, :, 2, None] ** 2
         )
-        keep = [abs(si - (a + b * ti)) < 1.5 for ti, si in zip(t, s, strict=True)]
-    return a, b
+        ok &= ~hidden.any(axis=1)
+        idx = np.clip(np.round(line).astype(int), 0, limit - 1)
+        cols = a[:, None] + np.arange(int((b - a).max()) + 1)
+        in_band = cols <= b[:, None]
+        cols = np.minimum(cols, across_limit)
+        profiles = (
+            along_y[idx[:, :, None], cols[:, None, :]]
+            if vertical
+            else along_x[cols[:, None, :], idx[:, :, None]]
+        )
+        steps = np.diff(profiles, axis=2)
+        if side in ("right", "bottom"):
+            steps = -steps
+        steps[~np.broadcast_to(in_band[:, None, 1:], steps.shape)] = -np.inf
+        scans[:, k], found[:, k], valid[:, k] = (
+            line,
+            a[:, None] + np.argmax(steps, axis=2) + 0.5,
+            ok,
+        )
+    return scans, found, valid
+
+
+def _fit_edges(t: np.ndarray, s: np.ndarray, valid: np.ndarray):
+    """Robust straight lines s = a + b*t through each row's valid edge points (rows of
+    ``SCAN_LINES``): points more than 4 px from the row's median dropped, a least-squares fit,
+    outliers (more than 1.5 px off) dropped, then refitted. Returns (a, b, fitted), fitted
+    false for a row left with fewer than 3 points."""
+    fitted = valid.sum(axis=1) >= 3
+    middle = np.zeros(len(s))
+    if fitted.any():
+        middle[fitted] = np.nanmedian(np.where(valid, s, np.nan)[fitted], axis=1)
+    keep = valid & (np.abs(s - middle[:, None]) < 4.0)
+    a = slope = np.zeros(len(s))
+    for _ in range(2):
+        count = keep.sum(axis=1)
+        fitted &= count >= 3
+        n = np.maximum(count, 1)
+        tm = (t * keep).sum(axis=1) / n
+        sm = (s * keep).sum(axis=1) / n
+        dt = (t - tm[:, None]) * keep
+        var = (dt * dt).sum(axis=1)
+        cov = (dt * (s - sm[:, None])).sum(axis=1)
+        slope = np.divide(cov, var, out=np.zeros_like(cov), where=var > 0)
+        a = sm - slope * tm
+        keep = valid & (np.abs(s - (a[:, None] + slope[:, None] * t)) < 1.5)
+    return a, slope, fitted
 
 
 def _card_edges(
-    smooth, cell_lo, cell_hi, band: float, circles=(), wide_reach=0.1
-) -> dict[str, tuple[float, float]]:
-    """The card's edges found inside one cell, by side ("left", "right": x = a + b*y; "top",
-    "bottom": y = a + b*x); a side whose edge is hidden or off the image is left out. Where
-    ``circles`` (checkers) hide the middle of an edge, its ends (from ``wide_reach`` of its
-    length in) are scanned too."""
-    lo, hi = np.asarray(cell_lo, float), np.asarray(cell_hi, float)
-    lines = {}
-    for side in ("left", "right", "top", "bottom"):
-        vertical = side in ("left", "right")
-        fit = _fit_edge(_edge_points(smooth, lo, hi, side, band, circles), vertical)
-        if fit is None and circles:
-            points = _edge_points(smooth, lo, hi, side, band, circles, wide_reach)
-            fit = _fit_edge(points, vertical)
-        if fit is not None:
-            lines[side] = fit
-    return lines
+    smooth, lo: np.ndarray, hi: np.ndarray, band: float, circles, wide_reach: float
+) -> list[dict[str, tuple[float, float]]]:
+    """Each cell's card edges (see :data:`SIDES`) found inside the cells with inner corners
+    ``lo``, ``hi`` (n x 2); a side whose edge is hidden or off the image is left out. Where a
+    cell's ``circles`` (checkers; n x m x 3, padded far away) hide the middle of an edge, its
+    ends (from ``wide_reach`` of its length in) are scanned too."""
+    n = len(lo)
+    scans, found, valid = _edge_points(smooth, lo, hi, band, circles, 0.25)
+    a, b, fitted = _fit_edges(*(x.reshape(n * len(SIDES), -1) for x in (scans, found, valid)))
+    a, b, fitted = (x.reshape(n, len(SIDES)) for x in (a, b, fitted))
+    again = np.nonzero(~fitted.all(axis=1) & (circles[:, :, 2] > 0).any(axis=1))[0]
+    if again.size:
+        wide = _edge_points(smooth, lo[again], hi[again], band, circles[again], wide_reach)
+        wa, wb, wf = (
+            x.reshape(again.size, len(SIDES))
+            for x in _fit_edges(*(x.reshape(again.size * len(SIDES), -1) for x in wide))
+        )
+        retry = ~fitted[again]
+        for x, y in ((a, wa), (b, wb), (fitted, wf)):
+            x[again] = np.where(retry, y, x[again])
+    return [
+        {side: (float(a[i, k]), float(b[i, k])) for k, side in enumerate(SIDES) if fitted[i, k]}
+        for i in range(n)
+    ]
 
 
 def _card_quad(lines: dict[str, tuple[float, float]], size, centre) -> np.ndarray:
@@ -246,7 +270,7 @@ def _card_quad(lines: dict[str, tuple[float, float]], size, centre) -> np.ndarra
 def locate_cards(rect: RectifiedBoard, config: KoperReadConfig, circles=()) -> CardLayout:
     """Find the cells holding cards and each card's outline (rectified pixels); ``circles``
     (x, y, radius) are the checkers found, whose rims are not card edges."""
-    levels = np.clip(rect.white, 0, 255).astype(np.uint8)
+    levels = cv2.max(rect.white, 0.0).astype(np.uint8)  # whiteness is at most 255
     _, mask = cv2.threshold(levels, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     votes = _border_white(rect, mask)
     present = votes >= config.card_border_white
@@ -256,17 +280,34 @@ def locate_cards(rect: RectifiedBoard, config: KoperReadConfig, circles=()) -> C
     smooth = (cv2.blur(rect.white, (1, 3)), cv2.blur(rect.white, (3, 1)))
     hiding = [(x, y, r * (1 + config.checker_mask_margin)) for x, y, r in circles]
 
-    def edges(r: int, c: int) -> dict[str, tuple[float, float]]:
-        lo, hi = rect.origin(r + inset, c + inset), rect.origin(r + 1 - inset, c + 1 - inset)
+    def edges(cells: list[tuple[int, int]]) -> dict[tuple[int, int], dict]:
+        """Each of ``cells``' card edges, with the checkers that may hide them."""
+        if not cells:
+            return {}
+        lo = np.array([rect.origin(r + inset, c + inset) for r, c in cells])
+        hi = np.array([rect.origin(r + 1 - inset, c + 1 - inset) for r, c in cells])
         near = [
-            (x, y, rad)
-            for x, y, rad in hiding
-            if lo[0] - band - rad < x < hi[0] + band + rad
-            and lo[1] - band - rad < y < hi[1] + band + rad
+            [
+                (x, y, rad)
+                for x, y, rad in hiding
+                if l0[0] - band - rad < x < h0[0] + band + rad
+                and l0[1] - band - rad < y < h0[1] + band + rad
+            ]
+            for l0, h0 in zip(lo, hi, strict=True)
         ]
-        return _card_edges(smooth, lo, hi, band, near, config.edge_wide_reach)
+        padded = np.tile((-1e9, -1e9, 0.0), (len(cells), max(1, *map(len, near)), 1))
+        for i, circles_near in enumerate(near):
+            if circles_near:
+                padded[i, : len(circles_near)] = circles_near
+        return dict(
+            zip(
+                cells,
+                _card_edges(smooth, lo, hi, band, padded, config.edge_wide_reach),
+                strict=True,
+            )
+        )
 
-    found = {(int(r), int(c)): edges(r, c) for r, c in zip(*np.nonzero(present), strict=True)}
+    found = edges([(int(r), int(c)) for r, c in zip(*np.nonzero(present), strict=True)])
     whole = [_quad_size(_card_quad(e, (0, 0), (0, 0))) for e in found.values() if len(e) == 4]
     median = np.median(whole, axis=0) if whole else np.array([cw, ch]) * (1 - 2 * inset)
 
@@ -333,11 +374,10 @@ def _complete_deck(votes, present, found, edges, usual, config: KoperReadConfig)
     missing = DECK_SIZE - int(present.sum())
     if missing <= 0:
         return
+    cells = np.argwhere(~present & (votes >= config.card_border_white_least))
     candidates = [
         (usual(cell, lines), float(votes[cell]), cell, lines)
-        for r, c in np.argwhere(~present & (votes >= config.card_border_white_least))
-        for cell in [(int(r), int(c))]
-        for lines in [edges(*cell)]
+        for cell, lines in edges([(int(r), int(c)) for r, c in cells]).items()
     ]
     candidates.sort(key=lambda k: (k[0], k[1]), reverse=True)
     for _, _, cell, lines in candidates[:missing]:
