@@ -6,7 +6,9 @@ profile (the SETUP ``"table"``). Their 16 corners fix the pose. With a known cam
 lens distortion) the pose is exact; without one the principal point is taken at the image centre
 and the focal length from ``nominal_camera_height_mm`` (a near-vertical view of one plane cannot
 tell focal length from height), which only scales the small parallax of raised things; the
-first radial distortion term is then fitted to the marker corners.
+first radial distortion term is then fitted to the marker corners, and the second to the table's
+straight edges where they show beyond the markers (plumb-line calibration: the markers, all near
+the corners, cannot tell how the lens bends halfway along the sides).
 
 The calibration is checked on the image it came from: ``reprojection_px`` is the RMS distance
 between the detected marker corners and the model's projection of their table positions, and
@@ -227,4 +229,132 @@ def calibrate(
             "picture (all four corner markers must be in view)"
         )
     h, w = image.shape[:2]
-    return Calibration.from_points(marker_corners_mm(profile), found, (w, h), camera, config)
+    corners = marker_corners_mm(profile)
+    cal = Calibration.from_points(corners, found, (w, h), camera, config)
+    if camera is not None:
+        return cal
+    return _straighten(image, cal, corners, found, profile, config)
+
+
+def _straighten(
+    image: np.ndarray,
+    cal: Calibration,
+    corners: Mapping[int, np.ndarray],
+    found: Mapping[int, np.ndarray],
+    profile: TableProfile,
+    config: CroquetVisionConfig,
+) -> Calibration:
+    """The calibration refitted with the second radial term, held to the markers and to the
+    table's four straight edges (where they show as a clear step beyond the markers).
+
+    The markers stand near the corners, all about as far from the image's centre: they pin the
+    distortion there but not halfway along a side, where one radial term leaves points on the
+    simulated Camera Module 3 some 1 mm (1536x864) to 1.7 mm (1280x720) off. A straight edge
+    must image as the distortion bends it (plumb-line calibration). A table whose edges do not
+    show keeps the markers' calibration."""
+    edges = [e for e in _table_edges(image, cal, profile, config) if len(e) >= config.edge_points]
+    if len(edges) < 3:
+        return cal
+    ids = sorted(set(corners) & set(found))
+    marks = np.vstack([corners[i] for i in ids])
+    marks_px = np.vstack([found[i] for i in ids])
+    best = cal
+    for _ in range(3):
+        # Each edge pixel stands for the point of the straight edge nearest where the current
+        # model puts it.
+        feet = [_onto_line(best.to_table(e)) for e in edges]
+        obj = np.vstack([marks, *feet])
+        img = np.vstack([marks_px, *edges])
+        obj3 = np.column_stack([obj, np.zeros(len(obj))]).astype(np.float32)
+        flags = (
+            cv2.CALIB_USE_INTRINSIC_GUESS
+            | cv2.CALIB_FIX_PRINCIPAL_POINT
+            | cv2.CALIB_FIX_ASPECT_RATIO
+            | cv2.CALIB_FIX_FOCAL_LENGTH
+            | cv2.CALIB_ZERO_TANGENT_DIST
+            | cv2.CALIB_FIX_K3
+        )
+        _, _, dist, rvecs, tvecs = cv2.calibrateCamera(
+            [obj3],
+            [img.astype(np.float32)],
+            cal.size,
+            cal.matrix.copy(),
+            best.dist.copy(),
+            flags=flags,
+        )
+        best = Calibration(
+            cal.matrix,
+            dist.ravel(),
+            cv2.Rodrigues(rvecs[0])[0],
+            np.asarray(tvecs[0], float).ravel(),
+            cal.size,
+        )
+    err_px = float(np.sqrt(np.mean(np.sum((best.to_image(marks) - marks_px) ** 2, axis=1))))
+    if err_px > 1.5 * cal.reprojection_px + 0.2:
+        return cal
+    err_mm = float(np.sqrt(np.mean(np.sum((best.to_table(marks_px) - marks) ** 2, axis=1))))
+    return Calibration(
+        best.matrix, best.dist, best.rotation, best.tvec, best.size, err_px, err_mm, False
+    )
+
+
+def _onto_line(pts: np.ndarray) -> np.ndarray:
+    """The points (N, 2) moved onto the straight line that fits them best."""
+    mean = pts.mean(axis=0)
+    _, _, vt = np.linalg.svd(pts - mean)
+    u = vt[0]
+    return mean + np.outer((pts - mean) @ u, u)
+
+
+def _table_edges(
+    image: np.ndarray, cal: Calibration, profile: TableProfile, config: CroquetVisionConfig
+) -> list[np.ndarray]:
+    """For each side of the table (between two markers next to each other), pixels where its
+    edge shows: along lines across the side, every ``edge_step_mm``, from inside the markers'
+    outer edges to ``edge_reach_mm`` beyond them, the sharpest colour step, if it is at least
+    ``edge_min_step`` levels per mm and stands out of the line (twice its median step); points
+    off the straight line the rest make are dropped."""
+    centres = {i: np.asarray(c, float) for i, c in profile.markers.items()}
+    middle = np.mean(list(centres.values()), axis=0)
+    half = profile.marker_mm / 2
+    ids = sorted(centres)
+    step = 0.5
+    offsets = np.arange(half - 5.0, half + config.edge_reach_mm, step)
+    h, w = image.shape[:2]
+    out = []
+    for a, b in zip(ids, ids[1:] + ids[:1], strict=True):
+        pa, pb = centres[a], centres[b]
+        length = float(np.hypot(*(pb - pa)))
+        along = (pb - pa) / length
+        normal = np.array([-along[1], along[0]])
+        if normal @ (pa - middle) < 0:
+            normal = -normal
+        ts = np.arange(2 * profile.marker_mm, length - 2 * profile.marker_mm, config.edge_step_mm)
+        if not len(ts):
+            out.append(np.zeros((0, 2)))
+            continue
+        mm = pa + ts[:, None, None] * along + offsets[None, :, None] * normal
+        px = cal.to_image(mm.reshape(-1, 2)).reshape(len(ts), len(offsets), 2).astype(np.float32)
+        inside = (px[..., 0] >= 1) & (px[..., 0] < w - 2) & (px[..., 1] >= 1) & (px[..., 1] < h - 2)
+        colour = cv2.remap(image, px[..., 0], px[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+        grad = np.abs(np.diff(colour, axis=1)).sum(axis=2) / step
+        grad[~(inside[:, 1:] & inside[:, :-1])] = 0.0
+        k = grad.argmax(axis=1)
+        peak = grad[np.arange(len(ts)), k]
+        good = (peak >= config.edge_min_step) & (peak >= 2 * np.median(grad, axis=1))
+        good &= (k > 0) & (k < grad.shape[1] - 1)
+        pts = []
+        for i in np.flatnonzero(good):
+            g0, g1, g2 = grad[i, k[i] - 1 : k[i] + 2]
+            shift = 0.5 * (g0 - g2) / (g0 - 2 * g1 + g2) if g0 - 2 * g1 + g2 < 0 else 0.0
+            x = k[i] + 0.5 + float(np.clip(shift, -0.5, 0.5))
+            j = int(np.floor(x))
+            f = x - j
+            pts.append(px[i, j] * (1 - f) + px[i, min(j + 1, len(offsets) - 1)] * f)
+        pts_px = np.array(pts, float).reshape(-1, 2)
+        if len(pts_px) >= 3:
+            on = cal.to_table(pts_px)
+            off = np.hypot(*(on - _onto_line(on)).T)
+            pts_px = pts_px[off <= max(3 * float(np.median(off)), 0.5)]
+        out.append(pts_px)
+    return out

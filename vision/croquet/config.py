@@ -20,6 +20,14 @@ class CroquetVisionConfig:
     #: near-vertical view cannot tell its focal length from its height, and this only sets how
     #: much the coins' and tiles' height shifts them (a 30 % error moves a coin under 1 mm).
     nominal_camera_height_mm: float = 1000.0
+    #: The table's straight edges, where they show beyond the markers, refine the lens model:
+    #: looked for every ``edge_step_mm`` along each side, up to ``edge_reach_mm`` beyond the
+    #: markers' outer edges, as a colour step of at least ``edge_min_step`` levels (summed over
+    #: the channels) per mm; a side needs ``edge_points`` such points to count.
+    edge_step_mm: float = 16.0
+    edge_reach_mm: float = 40.0
+    edge_min_step: float = 40.0
+    edge_points: int = 12
     #: Height of a coin's top face (1/8 in), where its centre is measured.
     coin_height_mm: float = 3.175
     #: Height of one tile (1/4 in); a tower is two.

@@ -252,13 +252,14 @@ class CoinTracker:
         live = [tr for tr in self.tracks.values() if tr.state in (ON, HIDDEN)]
         pred_mm = np.array([tr.mm + tr.step for tr in live]).reshape(-1, 2)
         pred_px = self.cal.to_image(pred_mm, self.h)
+        beside = [_at(hand_mask, p, s) for p in pred_px]
+        by_change = _near_regions(pred_px, regions, 2 * self.radius_px)
         searched: list[int] = []
         boxes = []
         # Resting coins a sliding one may strike in this frame: they may set off at its speed.
         struck = self._beside_movers(live, pred_mm)
         for k, tr in enumerate(live):
-            near_change = any(_inside(pred_px[k], reg, 2 * self.radius_px) for reg in regions)
-            near_hand = _at(hand_mask, pred_px[k], s)
+            near_change, near_hand = bool(by_change[k]), beside[k]
             if (
                 tr.moving
                 or tr.state == HIDDEN
@@ -293,18 +294,21 @@ class CoinTracker:
         if searched and blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
             # keeps its own blob; only searched coins act on what they are given.
-            cost = np.full((len(live), len(blobs)), _FAR)
             looks = self._trusted_looks(blobs)
-            for k, tr in enumerate(live):
-                slack = self._slack(tr, _at(hand_mask, pred_px[k], s) or k in struck)
-                gate = (
-                    slack + cfg.match_speed_share * float(np.hypot(*tr.step))
+            gate = np.array(
+                [
+                    self._slack(tr, beside[k] or k in struck)
+                    + cfg.match_speed_share * float(np.hypot(*tr.step))
                     if k in searched
                     else self.radius_px / self.ppm
-                )
-                d = np.hypot(*(blob_mm - pred_mm[k]).T)
-                unlike = np.array([lk is not None and lk != tr.look for lk in looks])
-                cost[k] = np.where(d <= gate, d + cfg.look_mm * unlike, _FAR)
+                    for k, tr in enumerate(live)
+                ]
+            )
+            d = np.hypot(*(blob_mm[None] - pred_mm[:, None]).transpose(2, 0, 1))
+            seen = np.array([lk or "" for lk in looks])
+            own = np.array([tr.look for tr in live])
+            unlike = (seen[None] != "") & (seen[None] != own[:, None])
+            cost = np.where(d <= gate[:, None], d + cfg.look_mm * unlike, _FAR)
             rows, cols = linear_sum_assignment(cost)
             for k, col in zip(rows, cols, strict=True):
                 if cost[k, col] >= _FAR:
@@ -317,7 +321,7 @@ class CoinTracker:
                     live[k],
                     blob_mm[col],
                     blobs[col].area,
-                    _at(hand_mask, pred_px[k], s) or blobs[col].merged,
+                    beside[k] or blobs[col].merged,
                     looks[col],
                 )
         for k in searched:
@@ -342,13 +346,12 @@ class CoinTracker:
         ):
             self.bg = small
         for k, tr in enumerate(live):
-            if _at(hand_mask, pred_px[k], s) and not tr.moving:
+            if beside[k] and not tr.moving:
                 tr.hand, tr.hand_t = self._toward_hand(hand, pred_px[k]), t
         near = {
             tr.coin: tr.hand
             for k, tr in enumerate(live)
-            if (tr.coin in self._started or _at(hand_mask, pred_px[k], s))
-            and t - tr.hand_t <= cfg.hand_memory_s
+            if (tr.coin in self._started or beside[k]) and t - tr.hand_t <= cfg.hand_memory_s
         }
         return self._report(
             index,
@@ -642,6 +645,15 @@ def _at(mask: np.ndarray, px: np.ndarray, step: int) -> bool:
     return 0 <= y < mask.shape[0] and 0 <= x < mask.shape[1] and bool(mask[y, x])
 
 
-def _inside(p: np.ndarray, region: np.ndarray, pad: float) -> bool:
-    x, y, w, h = (float(v) for v in region)
-    return x - pad <= p[0] <= x + w + pad and y - pad <= p[1] <= y + h + pad
+def _near_regions(px: np.ndarray, regions: list[np.ndarray], pad: float) -> np.ndarray:
+    """For each point (N, 2), whether it lies within ``pad`` of some region (x, y, w, h)."""
+    if not regions or not len(px):
+        return np.zeros(len(px), bool)
+    x, y, w, h = np.asarray(regions, float).T
+    inside = (
+        (px[:, :1] >= x - pad)
+        & (px[:, :1] <= x + w + pad)
+        & (px[:, 1:] >= y - pad)
+        & (px[:, 1:] <= y + h + pad)
+    )
+    return inside.any(axis=1)
