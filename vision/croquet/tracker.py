@@ -177,6 +177,11 @@ class CoinTracker:
         )
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
         self.bg = self._coarse(first)
+        #: What one more search window costs beyond its pixels, in pixels' worth (measured on
+        #: one core: a call costs about as much as a 45 x 45 window's pixels).
+        self._call_px = 2000.0
+        #: The last frame's coarse change mask (see :meth:`_unstirred`).
+        self._changed = np.zeros(self.bg.shape[:2], np.uint8)
         for (coin, at), px in zip(setup.items(), start_px, strict=True):
             tr = self.tracks[coin]
             tr.state = ON
@@ -205,6 +210,20 @@ class CoinTracker:
         r = int(np.ceil((self.radius_px + 2) / s))
         x, y = int(px[0]) // s, int(px[1]) // s
         return bool(changed[max(0, y - r) : y + r + 1, max(0, x - r) : x + r + 1].any())
+
+    def _unstirred(
+        self, tr: Track, changed: np.ndarray, previous: np.ndarray, box: tuple[int, int, int, int]
+    ) -> bool:
+        """Whether a coin hidden at rest need not be looked for in this frame: nothing changed in
+        its search window since the last frame (a still hand over it, as under an arm lying on
+        the table), so the window shows what it showed when the coin was last looked for, and
+        the coin was not seen away from its place then (nothing awaits a second sighting)."""
+        if tr.state != HIDDEN or tr.moving or tr.pending is not None:
+            return False
+        s = self.cfg.coarse_step
+        x0, y0 = max(0, box[0] // s), max(0, box[1] // s)
+        x1, y1 = box[2] // s + 1, box[3] // s + 1
+        return bool((changed[y0:y1, x0:x1] == previous[y0:y1, x0:x1]).all())
 
     def _box(self, px: np.ndarray, reach: float) -> tuple[int, int, int, int]:
         r = reach + self.radius_px + 2
@@ -239,6 +258,7 @@ class CoinTracker:
         changed = cv2.threshold(
             cv2.max(cv2.max(diff[0], diff[1]), diff[2]), cfg.change_level, 1, cv2.THRESH_BINARY
         )[1]
+        previous, self._changed = self._changed, changed
         busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
         if not busy and not cv2.countNonZero(changed):
             return self._report(index, t)
@@ -267,9 +287,12 @@ class CoinTracker:
             ):
                 slack = self._slack(tr, near_hand or k in struck)
                 reach = (float(np.hypot(*tr.step)) + slack) * self.ppm
+                box = self._box(pred_px[k], reach)
+                if self._unstirred(tr, changed, previous, box):
+                    continue
                 searched.append(k)
-                boxes.append(self._box(pred_px[k], reach))
-        known = pred_px
+                boxes.append(box)
+        known = [(float(x), float(y)) for x, y in pred_px]
         for x, y, w, h in regions:
             boxes.append(
                 (
@@ -280,10 +303,8 @@ class CoinTracker:
                 )
             )
         blobs: list[CoinBlob] = []
-        for box in merge_boxes(boxes):
-            blobs += find_blobs(
-                image, self.static, box, [tuple(p) for p in known], self.coin_area, cfg
-            )
+        for box in merge_boxes(boxes, round(self._call_px)):
+            blobs += find_blobs(image, self.static, box, known, self.coin_area, cfg)
         blobs = dedupe(blobs, self.radius_px)
         blob_mm = self.cal.to_table(np.array([b.px for b in blobs]).reshape(-1, 2), self.h)
         used: set[int] = set()
@@ -615,9 +636,12 @@ class CoinTracker:
         return tr.mm + direction * d, min(1.0, d / speed)
 
 
-def merge_boxes(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+def merge_boxes(
+    boxes: list[tuple[int, int, int, int]], spare: int = 0
+) -> list[tuple[int, int, int, int]]:
     """Search windows (x0, y0, x1, y1) with each pair whose bounding box is no larger than the
-    two together merged into it: overlapping windows are searched once, in fewer calls.
+    two together (plus ``spare`` px, what one more search costs beyond its pixels) merged into
+    it: overlapping windows are searched once, in fewer calls.
 
     >>> merge_boxes([(0, 0, 10, 10), (5, 0, 15, 10), (40, 40, 50, 50), (12, 0, 20, 10)])
     [(40, 40, 50, 50), (0, 0, 20, 10)]
@@ -629,7 +653,7 @@ def merge_boxes(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, 
             x0, y0, x1, y1 = box
             for i, (a0, b0, a1, b1) in enumerate(out):
                 u0, v0, u1, v1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
-                if (u1 - u0) * (v1 - v0) <= (x1 - x0) * (y1 - y0) + (a1 - a0) * (b1 - b0):
+                if (u1 - u0) * (v1 - v0) <= (x1 - x0) * (y1 - y0) + (a1 - a0) * (b1 - b0) + spare:
                     box = (u0, v0, u1, v1)
                     del out[i]
                     break
