@@ -13,7 +13,11 @@ False
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Iterator
 from typing import Any
+
+from firmware_py import systemd
 
 
 class BackgroundLoop:
@@ -49,3 +53,26 @@ class CameraWatcher(BackgroundLoop):
         self.source = source
         self.camera_view = camera_view
         self.config = config
+
+    def _frames(self) -> Iterator[Any]:
+        """The source's frames until stopped (``config.frame_timeout_s`` each at most). The page
+        says "no picture" while none come and "watching" again when they do; systemd's
+        watchdog is fed while frames arrive, at most once a second, so a stuck camera restarts
+        the service."""
+        self.referee.set_extra("camera", "watching")
+        fed, blind = 0.0, False
+        while not self._stop.is_set():
+            frame = self.source.read(timeout=self.config.frame_timeout_s)
+            if frame is None:
+                self.referee.set_extra("camera", "no picture")
+                blind = True
+                self._stop.wait(0.5)
+                continue
+            if blind:
+                self.referee.set_extra("camera", "watching")
+                blind = False
+            now = time.monotonic()
+            if now - fed >= 1.0:
+                systemd.notify("WATCHDOG=1")
+                fed = now
+            yield frame

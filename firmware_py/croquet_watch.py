@@ -37,7 +37,6 @@ from engines.core import Action
 from engines.croquetnole import COIN_MM, Layout, State
 from engines.croquetnole.layout import Point, distance
 from engines.croquetnole.names import seat, words
-from firmware_py import systemd
 from firmware_py.background import CameraWatcher
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
@@ -192,7 +191,6 @@ class CroquetWatcher(CameraWatcher):
         self._t0: float | None = None
         self._wall0 = 0.0
         self._problem_mine = False
-        self._fed = 0.0
 
     # -- Watcher protocol -----------------------------------------------------------------------
     def setup_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -300,17 +298,7 @@ class CroquetWatcher(CameraWatcher):
 
     # -- the loop -------------------------------------------------------------------------------
     def _run(self) -> None:
-        self.referee.set_extra("camera", "watching")
-        while not self._stop.is_set():
-            frame = self.source.read(timeout=self.config.frame_timeout_s)
-            if frame is None:
-                self.referee.set_extra("camera", "no picture")
-                self._stop.wait(0.5)
-                continue
-            now = time.monotonic()
-            if now - self._fed >= 1.0:  # fed while frames arrive, at most once a second
-                systemd.notify("WATCHDOG=1")
-                self._fed = now
+        for frame in self._frames():
             self.process(frame)
 
     def process(self, frame: Frame) -> None:

@@ -29,7 +29,6 @@ import numpy as np
 from engines.koper.board import square_name
 from engines.koper.observe import Inference, infer_action
 from engines.koper.state import KoperState
-from firmware_py import systemd
 from firmware_py.background import CameraWatcher
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
@@ -148,15 +147,8 @@ class KoperWatcher(CameraWatcher):
         return annotate(image, replace(self._reading, corners=corners))
 
     def _run(self) -> None:
-        self.referee.set_extra("camera", "watching")
         first = True
-        while not self._stop.is_set():
-            frame = self.source.read(timeout=self.config.frame_timeout_s)
-            if frame is None:
-                self.referee.set_extra("camera", "no picture")
-                self._stop.wait(0.5)
-                continue
-            systemd.notify("WATCHDOG=1")
+        for frame in self._frames():
             settled = self._stillness.update(frame.image, frame.t).became_still
             if not settled and self.camera_view.due():
                 self.camera_view.publish(self._annotated(frame.image))
