@@ -6,9 +6,14 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import cv2
+import numpy as np
+
 from engines.croquetnole.layout import default_layout
+from vision.croquet.calibrate import Calibration
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
-from vision.croquet.tracker import merge_boxes
+from vision.croquet.tracker import CoinTracker, merge_boxes
+from vision.markers import TableProfile, marker_corners_mm
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -73,3 +78,32 @@ def test_overlapping_search_windows_are_searched_once_and_apart_ones_alone() -> 
     assert merge_boxes(apart) == apart
     # Diagonal neighbours whose bounding box would hold much empty table stay apart.
     assert len(merge_boxes([(0, 0, 10, 10), (9, 9, 19, 19)])) == 2
+
+
+def test_a_hand_arriving_from_the_other_side_than_one_long_gone_does_not_start_a_coin() -> None:
+    # A coin seen whole with a hand beside it on its right remembers that side. Seconds later
+    # another hand comes from the left and covers the coin's left part: what shows of the coin
+    # shifts right, toward where the first hand was. That is the new hand covering it, not a
+    # flick bouncing back: only a hand beside the coin in the last frame counts.
+    corners = marker_corners_mm(TableProfile())
+    cal = Calibration.from_points(corners, {i: c + 18.0 for i, c in corners.items()}, (900, 900))
+    felt, white, skin = (40, 108, 52), (238, 243, 246), (120, 150, 205)
+    at = np.array([432.0, 432.0])
+    px = tuple(int(v) for v in cal.to_image(at[None], 3.175)[0])
+
+    def frame(hand: tuple[int, int] | None = None) -> np.ndarray:
+        img = np.full((900, 900, 3), felt, np.uint8)
+        cv2.circle(img, px, 10, white, -1)
+        if hand is not None:
+            cv2.rectangle(img, (hand[0], px[1] - 60), (hand[1], px[1] + 60), skin, -1)
+        return img
+
+    tracker = CoinTracker(frame(), cal, {"moons-knight": (432.0, 432.0)}, (), (864, 864), 120.0)
+    frames = [frame((px[0] + 8, px[0] + 90))] * 3 + [frame()] * 30
+    frames += [frame((px[0] - 90, px[0] - 2))] + [frame((px[0] - 90, px[0] + 30))] * 3
+    frames += [frame()] * 10
+    started = []
+    for i, image in enumerate(frames, start=1):
+        started += list(tracker.update(image, i, i / 120.0).started)
+    assert started == []
+    assert np.hypot(*(np.array(tracker.positions()["moons-knight"]) - at)) < 1.0

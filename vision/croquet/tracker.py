@@ -434,8 +434,10 @@ class CoinTracker:
         tr.seen_t = self._t
         limit = cfg.move_near_hand_mm if near_hand else cfg.move_mm
         # A hand covering part of a coin shifts what shows away from the hand, never toward
-        # it: a coin seen whole that now lies toward the hand has moved.
-        toward = tr.clear and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
+        # it: a coin seen whole that now lies toward the hand beside it in the last frame has
+        # moved (a hand remembered from earlier may have gone; another may come from elsewhere).
+        fresh = self._t - tr.hand_t <= 1.5 * self.dt
+        toward = fresh and tr.clear and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
         tr.clear = full
         if moved > (limit if full else 2 * limit) or toward:
             self._start(tr, base, mm, self._t - self.dt / 2)
