@@ -107,3 +107,31 @@ def test_a_hand_arriving_from_the_other_side_than_one_long_gone_does_not_start_a
         started += list(tracker.update(image, i, i / 120.0).started)
     assert started == []
     assert np.hypot(*(np.array(tracker.positions()["moons-knight"]) - at)) < 1.0
+
+
+def test_a_coin_that_comes_out_from_under_a_hand_off_its_line_is_followed_not_placed() -> None:
+    # A coin slides under a hand, turns there unseen (a bounce) and comes out sliding some 60 mm
+    # from where it was predicted: the longer it was hidden, the farther from that line it may
+    # show; it is the same coin sliding on, not one put down by hand.
+    corners = marker_corners_mm(TableProfile())
+    cal = Calibration.from_points(corners, {i: c + 18.0 for i, c in corners.items()}, (900, 900))
+    felt, white, skin = (40, 108, 52), (238, 243, 246), (120, 150, 205)
+
+    def frame(x: float, y: float, hand: bool) -> np.ndarray:
+        img = np.full((900, 900, 3), felt, np.uint8)
+        cv2.circle(img, (round(x), round(y)), 10, white, -1)
+        if hand:
+            cv2.rectangle(img, (300, 330), (420, 430), skin, -1)
+        return img
+
+    start = tuple(float(v) for v in cal.to_table(np.array([[250.0, 400.0]]), 3.175)[0])
+    tracker = CoinTracker(frame(250, 400, False), cal, {"arms-guard": start}, (), (864, 864), 120.0)
+    path = [(250 + 6 * i, 400.0, True) for i in range(1, 25)]  # under the hand from x = 290
+    path += [(380.0, 452 + 5 * i, True) for i in range(8)]  # out below it, sliding down
+    path += [(380.0, 490.0, True)] * 10
+    placed = []
+    for i, (x, y, hand) in enumerate(path, start=1):
+        placed += tracker.update(frame(x, y, hand), i, i / 120.0).placed
+    assert placed == []
+    end = cal.to_table(np.array([[380.0, 490.0]]), 3.175)[0]
+    assert np.hypot(*(np.array(tracker.positions()["arms-guard"]) - end)) < 2.0

@@ -75,6 +75,9 @@ class CroquetVisionConfig:
     hidden_reach_mm: float = 80.0
     #: ...plus this share of how far the coin moved in the last frame.
     match_speed_share: float = 1.0
+    #: The fastest a flicked coin goes (mm/s): how much farther from its predicted place a coin
+    #: sliding out of sight may show for each frame it was hidden.
+    max_speed_mm_s: float = 2500.0
     #: A resting coin has started moving once it is this far (mm) from where it rested.
     move_mm: float = 1.2
     #: ...or this far when a hand is next to it (a hand covering a little of a coin shifts the

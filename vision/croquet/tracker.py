@@ -467,8 +467,12 @@ class CoinTracker:
         return self.cfg.match_mm if tr.state == HIDDEN or tr.moving or near_hand else 3.0
 
     def _reach(self, tr: Track) -> float:
-        """How far (mm) from its predicted place a coin sliding out of sight may reappear."""
-        return self.cfg.match_mm + self.cfg.match_speed_share * float(np.hypot(*tr.step))
+        """How far (mm) from its predicted place a coin sliding out of sight may reappear: the
+        prediction from its last seen step strays more each frame it stays hidden (its first
+        step, half hidden, may have been misread), up to ``hidden_reach_mm``."""
+        cfg = self.cfg
+        stray = min(tr.lost * cfg.max_speed_mm_s * self.dt, cfg.hidden_reach_mm - cfg.match_mm)
+        return cfg.match_mm + stray + cfg.match_speed_share * float(np.hypot(*tr.step))
 
     def _coast(self, tr: Track) -> None:
         """A sliding coin out of sight: it slides on, slowing, and back off a tile it runs into;
