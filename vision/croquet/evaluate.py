@@ -3,9 +3,9 @@
 :func:`evaluate` renders seeded scenes (virtual players with hands, motion blur, noise) through the
 simulator, runs the tracker and the event detector on every frame as it is drawn, and compares:
 
-* events, per kind: a found event matches an unmatched true one of the same kind and coin, the same
-  feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only once the
-  hand has gone, within ``place_tol_s``); precision and recall per kind;
+* events, per kind: a found event matches an unmatched true one of the same scene, kind and coin,
+  the same feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only
+  once the hand has gone, within ``place_tol_s``); precision and recall per kind;
 * identity swaps: a tracked coin reported within a coin's radius of another coin's true centre and
   farther from its own (counted once per swap, on any frame where both are visible);
 * position error at rest: every coin in every matched ``rest``, in mm (median and worst);
@@ -71,13 +71,35 @@ class SceneRun:
     frames: int = 0
     seconds: float = 0.0
 
-    def add(self, other: SceneRun) -> None:
-        self.found += other.found
-        self.truth += other.truth
-        self.rest_errors += other.rest_errors
-        self.swaps += other.swaps
-        self.frames += other.frames
-        self.seconds += other.seconds
+    def matched(self, kind: str, spec: EvalSpec) -> int:
+        """How many of this scene's found events of ``kind`` match its true ones (rests, the
+        last thing in each flick, within four times the time tolerance)."""
+        f = [e for e in self.found if e["event"] == kind]
+        g = [e for e in self.truth if e["event"] == kind]
+        if kind == "rest":
+            return len(match_events(f, g, spec.time_tol_s * 4, 0.0))
+        return len(match_events(f, g, spec.time_tol_s, spec.place_tol_s))
+
+
+@dataclass
+class Tally:
+    """Every scene's measures added up. Events are matched within their own scene (each
+    scene's clock starts at 0, so one scene's flick must not match another's) and counted
+    per kind: [true, found, matched]."""
+
+    events: dict[str, list[int]] = field(default_factory=lambda: {k: [0, 0, 0] for k in KINDS})
+    rest_errors: list[float] = field(default_factory=list)
+    swaps: int = 0
+    frames: int = 0
+
+    def add(self, run: SceneRun, spec: EvalSpec) -> None:
+        for kind, counts in self.events.items():
+            counts[0] += sum(1 for e in run.truth if e["event"] == kind)
+            counts[1] += sum(1 for e in run.found if e["event"] == kind)
+            counts[2] += run.matched(kind, spec)
+        self.rest_errors += run.rest_errors
+        self.swaps += run.swaps
+        self.frames += run.frames
 
 
 def match_events(
@@ -171,7 +193,7 @@ def evaluate(
     """Run every spec's scenes and report the measures (see the module doc) as JSON."""
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
-    tally = SceneRun()
+    tally = Tally()
     throughput: dict[str, list[float]] = {}
     try:
         for spec in specs:
@@ -180,38 +202,29 @@ def evaluate(
                 cam = CameraModel.over_table(spec.mode, scene.layout.table)
                 renderer = CroquetRenderer(scene.layout, cam, spec.render, seed=seed)
                 run = referee_scene(scene, renderer, spec.camera_known, config, 4 * spec.time_tol_s)
-                tally.add(run)
+                tally.add(run, spec)
                 throughput.setdefault(spec.mode.name, []).append(run.frames / run.seconds)
-        return report(tally, throughput, specs)
+        return report(tally, throughput)
     finally:
         cv2.setNumThreads(threads)
 
 
-def report(
-    tally: SceneRun, throughput: Mapping[str, list[float]], specs: Iterable[EvalSpec]
-) -> dict[str, Any]:
+def report(tally: Tally, throughput: Mapping[str, list[float]]) -> dict[str, Any]:
     """The measures as JSON: events per kind, swaps, rest position error, throughput."""
-    spec = next(iter(specs), EvalSpec())
-    kinds: dict[str, Any] = {}
-    for kind in KINDS:
-        f = [e for e in tally.found if e["event"] == kind]
-        g = [e for e in tally.truth if e["event"] == kind]
-        hit = (
-            len(match_events(f, g, spec.time_tol_s, spec.place_tol_s))
-            if kind != "rest"
-            else len(match_events(f, g, spec.time_tol_s * 4, 0.0))
-        )
-        kinds[kind] = {
-            "true": len(g),
-            "found": len(f),
+    kinds: dict[str, Any] = {
+        kind: {
+            "true": true,
+            "found": found,
             "matched": hit,
-            "precision": round(hit / len(f), 4) if f else None,
-            "recall": round(hit / len(g), 4) if g else None,
+            "precision": round(hit / found, 4) if found else None,
+            "recall": round(hit / true, 4) if true else None,
         }
+        for kind, (true, found, hit) in tally.events.items()
+    }
     errors = tally.rest_errors
     return {
         "events": kinds,
-        "flicks": sum(1 for e in tally.truth if e["event"] == "flick"),
+        "flicks": tally.events["flick"][0],
         "frames": tally.frames,
         "identity_swaps": tally.swaps,
         "rest_position_mm": {
