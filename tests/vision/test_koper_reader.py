@@ -21,7 +21,7 @@ from vision.koper import (
 )
 from vision.koper.annotate import annotate
 from vision.koper.evaluate import evaluate_designs
-from vision.koper.profiles import suit_profile
+from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
 from vision.sim.koper_board import render_board
 from vision.sim.koper_layout import canonical_cells, random_layout
 
@@ -163,6 +163,20 @@ def test_learnt_profile_reads_a_shuffled_board(tmp_path, monkeypatch):
     reading = read_board(shot.image, deck="club-deck")
     assert reading.deck == "club-deck"
     assert reading.cells == shot.truth.cells
+
+
+def test_a_learnt_deck_is_loaded_once_per_version_of_its_file(tmp_path, monkeypatch):
+    """The watcher resolves the deck for every still: the same profile object comes back until
+    the file changes, so the matcher's prepared templates are reused, not piled up."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    feats = np.zeros((1, 3, 4, 3), np.float32)
+    save_profile(DeckProfile("tiny", ("AS",), feats, np.zeros((1, 3, 2, 4), np.float32)))
+    cfg = KoperReadConfig()
+    first = resolve_profiles("tiny", cfg)[0]
+    assert resolve_profiles("tiny", cfg)[0] is first
+    save_profile(DeckProfile("tiny", ("AS",), feats + 1, np.zeros((1, 3, 2, 5), np.float32)))
+    relearnt = resolve_profiles("tiny", cfg)[0]
+    assert relearnt is not first and relearnt.index.shape[3] == 5
 
 
 def test_learning_needs_the_canonical_layout():

@@ -181,5 +181,14 @@ def resolve_profiles(deck, config: KoperReadConfig) -> list[DeckProfile]:
 def _named_profile(name: str, config: KoperReadConfig) -> DeckProfile:
     learnt = profiles_dir() / f"{name}.npz"
     if learnt.is_file():
-        return load_profile(learnt)
+        stat = learnt.stat()
+        return _learnt_profile(str(learnt), stat.st_mtime_ns, stat.st_size)
     return profile_from_design(name, config)
+
+
+@functools.lru_cache(maxsize=8)
+def _learnt_profile(path: str, mtime_ns: int, size: int) -> DeckProfile:
+    """A learnt profile loaded once per version of its file: the watcher reads it for every
+    still, and the same object keeps the matcher's templates prepared for it (a fresh one per
+    read would prepare them again, and keep each set in the matcher's cache)."""
+    return load_profile(Path(path))
