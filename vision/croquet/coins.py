@@ -4,8 +4,9 @@ A coin's face is piecepack white (FACTS): bright and nearly grey in every channe
 wood or skin, whose channels differ a lot. Tiles and the markers' paper are white too, so the
 pixels that were white in the set-up frame (minus the coins standing there) are masked out once
 (:func:`static_white`). Inside a search window a face pixel's darkest channel must reach a share
-of the brightest face level in the window (so a coin in a hand's shadow is still found) and the
-symbol's holes (suit or numeral) are filled before measuring.
+of the brightest face level within half a coin's radius of it (so a coin in a hand's shadow is
+still found, even touching a lit one) and the symbol's holes (suit or numeral) are filled before
+measuring (:func:`face_mask`).
 
 Each blob's centre is its centroid; two coins in contact make one blob, which is split by a few
 mean-shift steps from where each coin was expected (:func:`find_blobs`), also when a hand hides
@@ -112,28 +113,18 @@ def static_white(
 
 
 def face_mask(
-    patch: np.ndarray,
+    lo: np.ndarray,
+    chroma: np.ndarray,
     static: np.ndarray,
     config: CroquetVisionConfig = DEFAULT_CONFIG,
     reach_px: int = 4,
 ) -> np.ndarray:
-    """The coin faces in a window: bright, grey, not static white, holes filled (uint8 0/255).
+    """The coin faces in a window, from its darkest channel and chroma (:func:`_chroma`): bright,
+    grey, not static white, holes filled (uint8 0/255).
 
     Each pixel is measured against the brightest face level within ``reach_px`` of it (about half
     a coin's radius), not the window's: a coin in a hand's shadow is still a face next to, even
     touching, a coin in full light, while a blurred rim still falls below its own coin's level."""
-    lo, chroma = _chroma(patch)
-    return _faces(lo, chroma, static, config, reach_px)
-
-
-def _faces(
-    lo: np.ndarray,
-    chroma: np.ndarray,
-    static: np.ndarray,
-    config: CroquetVisionConfig,
-    reach_px: int,
-) -> np.ndarray:
-    """:func:`face_mask` from the window's darkest channel and chroma."""
     grey = (chroma <= config.face_max_chroma) & ~static & (lo >= config.face_min_level)
     if not grey.any():
         return np.zeros(lo.shape, np.uint8)
@@ -147,21 +138,14 @@ def _faces(
 
 
 def coin_look(
-    patch: np.ndarray, mask: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG
-) -> str:
-    """The colour of the symbol inside a coin's filled mask: a suit name or "ink"."""
-    lo, chroma = _chroma(patch)
-    return _look(patch, lo, chroma, mask, config)
-
-
-def _look(
     patch: np.ndarray,
     lo: np.ndarray,
     chroma: np.ndarray,
     mask: np.ndarray,
-    config: CroquetVisionConfig,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
 ) -> str:
-    """:func:`coin_look` from the window's darkest channel and chroma."""
+    """The colour of the symbol inside a coin's filled mask: a suit name or "ink" (``lo`` and
+    ``chroma``: the window's darkest channel and chroma, :func:`_chroma`)."""
     inside = mask > 0
     if not inside.any():
         return "ink"
@@ -222,7 +206,7 @@ def find_blobs(
     patch = frame[y0:y1, x0:x1]
     radius = float(np.sqrt(coin_area_px / np.pi))
     lo, chroma = _chroma(patch)
-    mask = _faces(lo, chroma, static[y0:y1, x0:x1], config, max(1, round(radius / 2)))
+    mask = face_mask(lo, chroma, static[y0:y1, x0:x1], config, max(1, round(radius / 2)))
     n, labels, stats, centroids = components(mask)
     if grow < 0:
         grow = round(4 * radius)
@@ -271,7 +255,9 @@ def find_blobs(
         for cx, cy, a in centres:
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
-            look = _look(patch[crop], lo[crop], chroma[crop], cv2.bitwise_and(part, disc), config)
+            look = coin_look(
+                patch[crop], lo[crop], chroma[crop], cv2.bitwise_and(part, disc), config
+            )
             blobs.append(
                 CoinBlob(
                     (cx + cx0 + x0, cy + cy0 + y0),
