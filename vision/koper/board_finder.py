@@ -134,7 +134,7 @@ def checker_circles(
     return np.empty((0, 3)) if found is None else found.reshape(-1, 3)
 
 
-def _without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> np.ndarray:
+def _mask_without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> np.ndarray:
     """The card mask with every checker-sized circle of the image painted out: light checkers
     standing beside the cards would otherwise bulge the card area's outline (above all along
     an empty edge line). The circles' size comes from the cards' (the mask's larger pieces)."""
@@ -142,7 +142,9 @@ def _without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> np.nda
     sides = np.minimum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
     boxes = stats[:, cv2.CC_STAT_WIDTH] * stats[:, cv2.CC_STAT_HEIGHT]
     short = float(np.median(sides[boxes >= np.percentile(boxes, 75)]))
-    grey = cv2.GaussianBlur(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY), (0, 0), 1.0)
+    grey = cv2.GaussianBlur(
+        cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY), (0, 0), config.checker_blur
+    )
     cleared = mask.copy()
     for x, y, r in checker_circles(grey, short, min(config.checker_passes)[0], config, slack=0.15):
         cv2.circle(
@@ -169,7 +171,7 @@ def find_board(
     if empty_edge is not None and empty_edge not in EDGES:
         raise ValueError(f"empty_edge must be one of {', '.join(EDGES)}, not {empty_edge!r}")
     mask = card_mask(image_bgr, config)
-    outline = mask if empty_edge is None else _without_checkers(image_bgr, mask, config)
+    outline = mask if empty_edge is None else _mask_without_checkers(image_bgr, mask, config)
     quad = board_quad(outline, config)
     if cv2.contourArea(quad.astype(np.float32)) < config.min_board_fraction * mask.size:
         raise NoBoardFound("no board found: the card area is too small")

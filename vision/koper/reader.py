@@ -98,6 +98,11 @@ class _Survey:
     corners: np.ndarray
     landscape: bool
 
+    @property
+    def quads(self) -> dict[tuple[int, int], np.ndarray]:
+        """The card outlines (rectified pixels) of :attr:`cells`, in that order."""
+        return {cell: self.layout.quads[cell] for cell in self.cells}
+
 
 def load_image(path) -> np.ndarray:
     """Decode an image file to BGR; UnreadableImage (one line) if it is missing or not an image."""
@@ -227,8 +232,9 @@ def _survey(image: np.ndarray, config: KoperReadConfig, empty_edge: str | None =
     scale = work.shape[1] / w
     geometry, _ = find_board(work, config, empty_edge)
     rect = rectify(work, geometry, config)
-    geometry = refine_geometry(geometry, rect, locate_cards(rect, config), config)
-    rect = rectify(work, geometry, config)
+    refined = refine_geometry(geometry, rect, locate_cards(rect, config), config)
+    if refined is not geometry:  # too few cards fitted leaves the grid as it was
+        geometry, rect = refined, rectify(work, refined, config)
     circles = detect_circles(rect, config)
     layout = locate_cards(rect, config, circles)
     if int(layout.present.sum()) < config.min_cards:
@@ -432,7 +438,7 @@ def _without_checkers(survey: _Survey, gone: list[Checker], cfg: KoperReadConfig
         checkers=checkers,
         cutter=cutter,
         suit_cutter=survey.suit_cutter.with_checkers(checkers),
-        views=cutter.views({cell: survey.layout.quads[cell] for cell in survey.cells}),
+        views=cutter.views(survey.quads),
     )
 
 
@@ -546,9 +552,7 @@ def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | No
         raise NoBoardFound("the photo does not show the 52 cards in the canonical layout")
     ids = tuple(layout[r][c] for r, c in survey.cells)
     (whole, _), (index, _) = survey.views
-    sharp, _ = survey.suit_cutter.index_views(
-        {cell: survey.layout.quads[cell] for cell in survey.cells}
-    )
+    sharp, _ = survey.suit_cutter.index_views(survey.quads)
     views = [whole.copy(), index.copy(), sharp]
     for view in views:
         view.setflags(write=False)
