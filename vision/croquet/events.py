@@ -315,23 +315,20 @@ class EventDetector:
         sent = -hand / float(np.hypot(*hand))
         if float(sent @ step) > math.cos(math.radians(cfg.hidden_bounce_deg)) * n:
             return
-        first = self._first_tile(a, sent, 2 * cfg.start_gap_mm)
-        if first is None:
+        first = self._first_tower(a, sent, 2 * cfg.start_gap_mm)
+        if first is None or (coin, first[1]) in self.on_tower:
             return
-        _, tile = first
-        k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
-        if k is not None and (coin, k) not in self.on_tower:
-            self.on_tower.add((coin, k))
-            name = self.towers[k][0]
-            out.append(
-                {"t": round(began + 0.004, 4), "event": "hit", "coin": coin, "feature": name}
-            )
+        k = first[1]
+        self.on_tower.add((coin, k))
+        name = self.towers[k][0]
+        out.append({"t": round(began + 0.004, 4), "event": "hit", "coin": coin, "feature": name})
 
-    def _first_tile(
+    def _first_tower(
         self, p: np.ndarray, direction: np.ndarray, length: float
-    ) -> tuple[float, Tile] | None:
-        """The first tile a coin's disc meets going ``length`` mm from ``p`` along the unit
-        ``direction``, with how far it went (mm); None if it meets none."""
+    ) -> tuple[float, int] | None:
+        """How far (mm) a coin's disc goes from ``p`` along the unit ``direction`` before it
+        meets the first tile within ``length`` mm, and that tile's index in ``towers``; None if
+        it meets none, or the first it meets is not a tower."""
         end = p + direction * length
         touches = [
             (s * length, tile)
@@ -339,7 +336,11 @@ class EventDetector:
             if (s := _first_touch(self._tile_local(tile, p), self._tile_local(tile, end)))
             is not None
         ]
-        return min(touches, key=lambda st: st[0]) if touches else None
+        if not touches:
+            return None
+        gone, tile = min(touches, key=lambda st: st[0])
+        k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
+        return None if k is None else (gone, k)
 
     def _hidden_hits(
         self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], frame: TrackFrame, out: list[Event]
@@ -408,13 +409,12 @@ class EventDetector:
         cos = math.cos(math.radians(cfg.hidden_bounce_deg))
         if speed == 0 or length == 0 or float(v @ chord) > cos * speed * length:
             return None
-        first = self._first_tile(p, -v / speed, cfg.bounce_trace_mm)
-        if first is None:
+        first = self._first_tower(p, -v / speed, cfg.bounce_trace_mm)
+        if first is None or first[1] in touched:
             return None
-        back_mm, tile = first
-        k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
+        back_mm, k = first
         at = p - v / speed * back_mm
-        if k is None or k in touched or float((at - a0) @ self._tile_normal(tile, at)) >= 0:
+        if float((at - a0) @ self._tile_normal(self.towers[k][1], at)) >= 0:
             return None
         return k, back_mm, back_mm + float(np.hypot(*(at - a0)))
 
@@ -507,6 +507,7 @@ class EventDetector:
         may fall in one frame (a scrum), each found and given its mover (:meth:`_mover`)."""
         cfg = self.cfg
         touch = COIN_MM + cfg.touch_mm
+        moving, far = self._moving_before, (math.inf, 0.0)
         struck: set[str] = set()
         coins = [c for c in self.last if c in at or c in seg]
         for i, j in itertools.combinations(coins, 2):
@@ -516,8 +517,8 @@ class EventDetector:
             aj, bj, pj = self._path(j, seg, at)
             d, u = segment_min(ai - aj, bi - bj)
             dp, up = segment_min(ai - aj, pi - pj)
-            reach_i = self._reaches(i, j, seg, at)
-            reach_j = self._reaches(j, i, seg, at)
+            reach_i = _reach(ai, bi, pi, aj) if i in seg and j not in moving else far
+            reach_j = _reach(aj, bj, pj, ai) if j in seg and i not in moving else far
             pair = frozenset((i, j))
             tests = [(d, u), (dp, up), reach_i, reach_j]
             if min(t[0] for t in tests) <= touch:
@@ -538,21 +539,6 @@ class EventDetector:
             elif float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm:
                 self.contact.discard(pair)
         return struck
-
-    def _reaches(
-        self,
-        i: str,
-        j: str,
-        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
-        at: Mapping[str, Point],
-    ) -> tuple[float, float]:
-        """How near coin ``i``'s path (or its no-bounce path) came to coin ``j`` where ``j`` lay,
-        when ``j`` was at rest before this frame (else infinitely far): (gap, parameter)."""
-        if i not in seg or j in self._moving_before:
-            return (math.inf, 0.0)
-        ai, bi, pi = self._path(i, seg, at)
-        aj = self._path(j, seg, at)[0]
-        return min(segment_min(ai - aj, bi - aj), segment_min(ai - aj, pi - aj))
 
     def _mover(
         self,
@@ -650,14 +636,19 @@ class EventDetector:
                     )
 
 
+def _reach(a: np.ndarray, b: np.ndarray, p: np.ndarray, rest: np.ndarray) -> tuple[float, float]:
+    """How near a coin's path a->b (or its no-bounce path a->p) comes to a coin lying at
+    ``rest``: (gap between centres, parameter)."""
+    return min(segment_min(a - rest, b - rest), segment_min(a - rest, p - rest))
+
+
 def _first_touch(a: np.ndarray, b: np.ndarray) -> float | None:
     """The first parameter in [0, 1] along segment a->b (tile-local) at which a coin's centre
     comes within its radius of the tile's square, or None."""
-    reach = _R
     us = np.linspace(0.0, 1.0, 161)
     p = a[None] + us[:, None] * (b - a)[None]
     q = np.maximum(np.abs(p) - TILE_MM / 2, 0.0)
-    near = np.flatnonzero(np.hypot(q[:, 0], q[:, 1]) <= reach)
+    near = np.flatnonzero(np.hypot(q[:, 0], q[:, 1]) <= _R)
     return float(us[near[0]]) if len(near) else None
 
 
