@@ -189,6 +189,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from engines.koper.board import EDGES  # pure and light: no numpy before the BLAS setting
+
     parser = argparse.ArgumentParser(prog="tableside", description="A referee for tabletop games.")
     parser.add_argument("-v", "--verbose", action="store_true", help="log more")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -220,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--deck", default="auto", help="deck profile name, or auto")
     read.add_argument(
         "--empty-edge",
-        choices=("top", "bottom", "left", "right"),
+        choices=EDGES,
         help="the edge line of the board the builder declared all empty spaces",
     )
     read.set_defaults(func=cmd_koper_read)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from engines.koper.board import EDGES
 from vision.errors import NoBoardFound
 from vision.koper.config import KoperReadConfig
 
@@ -153,20 +154,16 @@ def _mask_without_checkers(image_bgr: np.ndarray, mask: np.ndarray, config) -> n
     return cleared
 
 
-#: The board edges a builder may declare empty (as the camera sees them).
-EDGES = ("top", "bottom", "left", "right")
-
-
 def find_board(
     image_bgr: np.ndarray, config: KoperReadConfig, empty_edge: str | None = None
 ) -> tuple[BoardGeometry, np.ndarray]:
     """Locate the board in the working image; returns its geometry and the card mask.
 
     The cards' outline spans the whole 8 x 8 grid, unless the builder declared ``empty_edge``
-    (one of :data:`EDGES`, as the camera sees the board): then a whole edge line of the board is
-    empty spaces (the rules let the builder say where the edge is), the cards span the other
-    seven lines, and the outline is taken with the checkers painted out (on the empty line they
-    would stand beside the cards and stretch it).
+    (one of :data:`engines.koper.board.EDGES`, as the camera sees the board): then a whole edge
+    line of the board is empty spaces (the rules let the builder say where the edge is), the
+    cards span the other seven lines, and the outline is taken with the checkers painted out
+    (on the empty line they would stand beside the cards and stretch it).
     """
     if empty_edge is not None and empty_edge not in EDGES:
         raise ValueError(f"empty_edge must be one of {', '.join(EDGES)}, not {empty_edge!r}")
