@@ -7,11 +7,12 @@ gated). A coin that reappears after being hidden is matched by its look (suit co
 :func:`vision.croquet.coins.coin_look`) and then by distance.
 
 Most frames change nothing: a cheap test on every ``coarse_step``-th pixel against the background
-(the last frame in which nothing moved) finds the changed regions; only coins in or near them, and
-coins in motion, are searched, each in a small window at full resolution. A changed region larger
-than ``hand_min_coins`` coins is a hand (or arm, or its shadow): a coin that cannot be found next
-to one is hidden and keeps its place. A changed region no coin explains is searched for a coin
-that was not there: a coin put down by hand.
+(the last frame in which nothing moved) finds the changed regions; only coins in motion, hidden
+coins (unless nothing changed around them since the last frame) and resting coins something
+changed over are searched, each in a small window at full resolution (overlapping windows
+merged). A changed region larger than ``hand_min_coins`` coins is a hand (or arm, or its
+shadow): a coin that cannot be found next to one is hidden and keeps its place. A changed region
+no coin explains is searched for a coin that was not there: a coin put down by hand.
 
 What the tracker decides itself, because only tracking knows it:
 
@@ -51,6 +52,9 @@ from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 
 ON, HIDDEN, OFF, ABSENT = "on", "hidden", "off", "absent"
 _FAR = 1e9
+#: What one more search window costs beyond its pixels, in pixels' worth (measured on one core:
+#: a call costs about as much as a 45 x 45 window's pixels); see :func:`merge_boxes`.
+_CALL_PX = 2000
 
 
 @dataclass
@@ -177,9 +181,6 @@ class CoinTracker:
         )
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
         self.bg = self._coarse(first)
-        #: What one more search window costs beyond its pixels, in pixels' worth (measured on
-        #: one core: a call costs about as much as a 45 x 45 window's pixels).
-        self._call_px = 2000.0
         #: The last frame's coarse change mask (see :meth:`_unstirred`).
         self._changed = np.zeros(self.bg.shape[:2], np.uint8)
         for (coin, at), px in zip(setup.items(), start_px, strict=True):
@@ -303,7 +304,7 @@ class CoinTracker:
                 )
             )
         blobs: list[CoinBlob] = []
-        for box in merge_boxes(boxes, round(self._call_px)):
+        for box in merge_boxes(boxes, _CALL_PX):
             blobs += find_blobs(image, self.static, box, known, self.coin_area, cfg)
         blobs = dedupe(blobs, self.radius_px)
         blob_mm = self.cal.to_table(np.array([b.px for b in blobs]).reshape(-1, 2), self.h)
@@ -458,13 +459,13 @@ class CoinTracker:
             and any(float(np.hypot(*(pred_mm[k] - p))) <= 2 * COIN_MM + v for p, v in movers)
         }
 
-    def _slack(self, tr: Track, near_hand: bool) -> float:
+    def _slack(self, tr: Track, beside: bool) -> float:
         """How far (mm) beyond its predicted place a coin is looked for: a coin at rest under a
-        hand may have been flicked there unseen, one beside a hand may just have been flicked,
-        one beside a sliding coin may just have been struck."""
+        hand may have been flicked there unseen, one ``beside`` a hand may just have been
+        flicked, one ``beside`` a sliding coin may just have been struck."""
         if tr.state == HIDDEN and not tr.moving:
             return self.cfg.hidden_reach_mm
-        return self.cfg.match_mm if tr.state == HIDDEN or tr.moving or near_hand else 3.0
+        return self.cfg.match_mm if tr.state == HIDDEN or tr.moving or beside else 3.0
 
     def _reach(self, tr: Track) -> float:
         """How far (mm) from its predicted place a coin sliding out of sight may reappear: the
