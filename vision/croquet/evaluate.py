@@ -5,7 +5,8 @@ simulator, runs the tracker and the event detector on every frame as it is drawn
 
 * events, per kind: a found event matches an unmatched true one of the same scene, kind and coin,
   the same feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only
-  once the hand has gone, within ``place_tol_s``); precision and recall per kind;
+  once the hand has gone, within ``place_tol_s``; rests, the last thing in each flick, within
+  ``rest_tol_s``); precision and recall per kind;
 * identity swaps: a tracked coin reported within a coin's radius of another coin's true centre and
   farther from its own (counted once per swap, on any frame where both are visible);
 * position error at rest: every coin in every matched ``rest``, in mm (median and worst);
@@ -57,6 +58,12 @@ class EvalSpec:
     time_tol_s: float = 0.1
     place_tol_s: float = 1.0
 
+    @property
+    def rest_tol_s(self) -> float:
+        """How far apart in time a found and a true ``rest`` (the last thing in each flick) may
+        match: four times ``time_tol_s``."""
+        return 4 * self.time_tol_s
+
 
 @dataclass
 class SceneRun:
@@ -72,12 +79,11 @@ class SceneRun:
     seconds: float = 0.0
 
     def matched(self, kind: str, spec: EvalSpec) -> int:
-        """How many of this scene's found events of ``kind`` match its true ones (rests, the
-        last thing in each flick, within four times the time tolerance)."""
+        """How many of this scene's found events of ``kind`` match its true ones."""
         f = [e for e in self.found if e["event"] == kind]
         g = [e for e in self.truth if e["event"] == kind]
         if kind == "rest":
-            return len(match_events(f, g, spec.time_tol_s * 4, 0.0))
+            return len(match_events(f, g, spec.rest_tol_s, 0.0))
         return len(match_events(f, g, spec.time_tol_s, spec.place_tol_s))
 
 
@@ -201,7 +207,7 @@ def evaluate(
                 scene = CroquetScene.random(seed, spec.flicks, default_layout())
                 cam = CameraModel.over_table(spec.mode, scene.layout.table)
                 renderer = CroquetRenderer(scene.layout, cam, spec.render, seed=seed)
-                run = referee_scene(scene, renderer, spec.camera_known, config, 4 * spec.time_tol_s)
+                run = referee_scene(scene, renderer, spec.camera_known, config, spec.rest_tol_s)
                 tally.add(run, spec)
                 throughput.setdefault(spec.mode.name, []).append(run.frames / run.seconds)
         return report(tally, throughput)
