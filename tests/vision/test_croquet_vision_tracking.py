@@ -14,7 +14,7 @@ from vision.croquet.calibrate import Calibration
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.tracker import CoinTracker, merge_boxes
 from vision.markers import TableProfile, marker_corners_mm
-from vision.sim.croquet_camera import CameraMode, CameraModel
+from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
 
@@ -23,13 +23,13 @@ PAIR = "place arms-guard at 600 650\nplace arms-knight at 640 650\n"
 
 
 @functools.cache
-def renderer() -> CroquetRenderer:
+def renderer(mode: CameraMode = MODE) -> CroquetRenderer:
     lay = default_layout()
-    return CroquetRenderer(lay, CameraModel.over_table(MODE, lay.table), RenderConfig(), seed=2)
+    return CroquetRenderer(lay, CameraModel.over_table(mode, lay.table), RenderConfig(), seed=2)
 
 
-def run(script: str) -> SceneRun:
-    return referee_scene(CroquetScene.from_script(script), renderer())
+def run(script: str, mode: CameraMode = MODE) -> SceneRun:
+    return referee_scene(CroquetScene.from_script(script), renderer(mode))
 
 
 def kinds(r: SceneRun) -> list[tuple[Any, ...]]:
@@ -57,6 +57,14 @@ def test_a_coin_lifted_and_put_down_is_a_placement_not_a_flick() -> None:
     assert kinds(r) == [("place", "arms-guard")]
     place = r.found[0]
     assert abs(place["at"][0] - 560.0) < 2.0 and abs(place["at"][1] - 720.0) < 2.0
+    assert len(match_events(r.found, r.truth, 0.05, 1.0)) == 1
+
+
+def test_a_coin_put_down_beside_the_withdrawing_hand_is_placed_not_flicked() -> None:
+    # At the camera's default mode the coin shows first with the hand still over part of it,
+    # centred off its true centre; the step to its whole sighting is no slide.
+    r = run("place suns-guard at 250 430\nlift suns-guard to (216, 419)", MODES["1536x864"])
+    assert kinds(r) == [("place", "suns-guard")]
     assert len(match_events(r.found, r.truth, 0.05, 1.0)) == 1
 
 

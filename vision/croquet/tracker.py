@@ -73,6 +73,7 @@ class Track:
     stopped_t: float = 0.0
     pending: np.ndarray | None = None
     pending_t: float = 0.0
+    pending_full: bool = False
     pending_clear: bool = False
     seen_t: float = 0.0
     lost: int = 0
@@ -94,6 +95,7 @@ _TRACK_STATE = (
     "stopped_t",
     "pending",
     "pending_t",
+    "pending_full",
     "pending_clear",
     "seen_t",
     "lost",
@@ -492,24 +494,28 @@ class CoinTracker:
     def _uncovered(self, tr: Track, mm: np.ndarray, full: bool, near_hand: bool) -> None:
         """A coin that was hidden at rest (or off the table, or not yet on it) is seen at ``mm``.
         Where it was: it was only covered. Elsewhere: if it moves on away from where it lay
-        between two sightings it is sliding (a flick begun under the hand, which started when the
-        slide traced back reaches its rest position); if it shows whole and still, away from any
-        hand, in two frames running, it was put down there by hand, unless another coin began to
-        slide meanwhile (then it was flicked unseen and struck that coin)."""
+        between two sightings, the first of them whole, it is sliding (a flick begun under the
+        hand, which started when the slide traced back reaches its rest position); if it shows
+        whole and still, away from any hand, in two frames running, it was put down there by
+        hand, unless another coin began to slide meanwhile (then it was flicked unseen and struck
+        that coin)."""
         cfg = self.cfg
         base = tr.anchor if tr.anchor is not None else tr.mm
         if tr.state == HIDDEN and float(np.hypot(*(mm - base))) <= cfg.place_mm:
             if full:
                 tr.state, tr.pending, tr.seen_t = ON, None, self._t
             return
-        before, before_t, was_clear = tr.pending, tr.pending_t, tr.pending_clear
+        before, before_t = tr.pending, tr.pending_t
+        was_full, was_clear = tr.pending_full, tr.pending_clear
         clear = full and not near_hand
-        tr.pending, tr.pending_t, tr.pending_clear = mm, self._t, clear
+        tr.pending, tr.pending_t, tr.pending_full, tr.pending_clear = mm, self._t, full, clear
         if before is None:
             return
         step = float(np.hypot(*(mm - before)))
         away = float(np.hypot(*(mm - base))) - float(np.hypot(*(before - base)))
-        sliding = step > cfg.move_near_hand_mm and away > 0.5 * step
+        # A part of a coin showing beside a hand is centred off the coin's centre: the step from
+        # such a sighting may be the hand uncovering the rest, so sliding is judged from whole.
+        sliding = was_full and step > cfg.move_near_hand_mm and away > 0.5 * step
         if tr.state == HIDDEN and (sliding or (clear and was_clear and step > 3 * cfg.still_mm)):
             # Slowing at the table's friction, it left its place (v0 - v) / a before.
             speed = step / max(self._t - before_t, self.dt)
