@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from engines.croquetnole.layout import default_layout
+from vision.croquet.config import DEFAULT_CONFIG
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.events import EventDetector, segment_box, segment_min
 from vision.croquet.tracker import TrackFrame
@@ -31,9 +32,11 @@ def run(script: str) -> SceneRun:
 
 
 def keys(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The events' identifying fields in time order (the order the referee is given them: the
+    detector reports some a few frames late)."""
     return [
         (e["event"], e.get("coin"), e.get("feature") or e.get("target"), e.get("direction"))
-        for e in events
+        for e in sorted(events, key=lambda e: e["t"])
     ]
 
 
@@ -179,6 +182,9 @@ def scrum(reverse: bool = False) -> list[dict[str, Any]]:
     now = row(-60.0, -32.0, -6.0) if reverse else row(-43.0, 2.0, 30.0)
     began = dict.fromkeys(start, 1.5 / 120)
     out = det.update(TrackFrame(2, 2 / 120, now, frozenset(start), began, near_hand=hand))
+    # A flick is reported once it is clear that no coin beside it set off later (pair_frames).
+    for k in range(3, 4 + DEFAULT_CONFIG.pair_frames):
+        out += det.update(TrackFrame(k, k / 120, now, frozenset(start), near_hand=hand))
     return [e for e in out if e["event"] in ("flick", "strike")]
 
 
@@ -267,6 +273,53 @@ def test_a_coin_bounced_back_under_the_hand_off_a_tower_hits_it_and_no_other_coi
     assert keys(r.found) == [
         ("flick", "arms-knight", None, None),
         ("hit", "arms-knight", "moons-tower", None),
+        ("rest", None, None, None),
+    ]
+    assert_matches_truth(r)
+
+
+def staggered(gap_mm: float, hand: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """The Suns knight is flicked along +y into the Moons knight lying ``gap_mm`` beyond it and
+    stops almost dead: the Moons knight is seen to set off in frame 2, the Suns knight (1.5 mm
+    on) only in frame 3. ``hand``: the hand beside the coins."""
+    det = EventDetector(default_layout(), 120.0)
+    sk, mk = (400.0, 300.0), (400.0, 300.0 + 19.05 + gap_mm)
+    det.start({"suns-knight": sk, "moons-knight": mk})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 12):
+        s = (400.0, sk[1] + (1.5 if k >= 3 else 0.0))
+        m = (400.0, mk[1] + 5.0 * (k - 1)) if k >= 2 else mk
+        began = {"moons-knight": 1.6 / 120} if k == 2 else {}
+        if k == 3:
+            began["suns-knight"] = 1.5 / 120
+        moving = frozenset(c for c, k0 in (("moons-knight", 2), ("suns-knight", 3)) if k >= k0)
+        pos = {"suns-knight": s, "moons-knight": m}
+        out += det.update(TrackFrame(k, k / 120, pos, moving, began, near_hand=hand))
+    return out
+
+
+def test_a_coin_seen_setting_off_after_the_coin_it_struck_is_the_flicked_one() -> None:
+    # No hand to tell: the pair moves on away from the Suns knight, so it struck.
+    assert keys(staggered(0.8, {}))[:2] == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]
+    # The two lay touching: the flicked coin pushes the other, which is no strike (RULINGS,
+    # like a tower: contact counts only after separating).
+    touching = [k for k in keys(staggered(0.2, {})) if k[0] in ("flick", "strike")]
+    assert touching == [("flick", "suns-knight", None, None)]
+
+
+def test_a_coin_flicked_into_one_it_almost_touches_strikes_it_though_it_barely_moves() -> None:
+    # The Suns knight, flicked at the Crowns knight 0.8 mm away, stops almost dead: it is seen to
+    # move only after the Crowns knight, or not at all; the hand behind it tells.
+    r = run(
+        "place suns-knight at 423.3 432.7\nplace crowns-knight at 416.9 413.9\n"
+        "flick suns-knight toward crowns-knight at 0.5 m/s"
+    )
+    assert keys(r.found) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "crowns-knight", None),
         ("rest", None, None, None),
     ]
     assert_matches_truth(r)

@@ -112,6 +112,12 @@ class CroquetVisionConfig:
     #: again, or after ``defer_frames`` frames.
     behind_mm: float = 80.0
     defer_frames: int = 90
+    #: A flick is reported ``pair_frames`` frames after the coin was seen to start: a coin flicked
+    #: into one lying within ``pair_gap_mm`` of it stops almost dead, so it may be seen to move
+    #: only after the coin it struck. Two coins lying that close that start within those frames
+    #: are one flick and one strike.
+    pair_frames: int = 4
+    pair_gap_mm: float = 4.0
     #: A coin flicked straight at a tower within twice this (mm) of it hits it before the next
     #: frame and bounces back: inferred from the hand behind it and its first step.
     start_gap_mm: float = 6.0

@@ -128,9 +128,13 @@ class EventDetector:
         self.flicked = False
         self.stop_t = 0.0
         self._t1 = 0.0
+        self._index = 0
         self._t0: dict[str, float] = {}
         self.deferred: dict[str, tuple[float, int, tuple[str, ...]]] = {}
         self.flick_at: dict[str, int] = {}
+        #: Flicks seen starting but not yet reported (``pair_frames``): when, in which frame,
+        #: and where the coin lay.
+        self.held: dict[str, tuple[float, int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._moving_before: frozenset[str] = frozenset()
         self._unseen: set[str] = set()
@@ -224,7 +228,7 @@ class EventDetector:
                 self._reset(coin, b)
             elif coin not in placed and (a != b).any():
                 seg[coin] = (a, b)
-        self._t1 = frame.t
+        self._t1, self._index = frame.t, frame.index
         self._t0 = {c: frame.since.get(c, t0) for c in seg}
         # Paths that began before the previous frame: the coin comes out of hiding.
         self._unseen = {c for c in seg if self._t0[c] < t0 - 1e-6}
@@ -248,10 +252,21 @@ class EventDetector:
                 self.deferred[coin] = (began, frame.index, tuple(under))
             elif coin in self._unseen:
                 self.unseen_flick[coin] = began
+            elif coin in seg and (target := self._paired(coin, began, seg, frame.positions, out)):
+                if target == coin:
+                    continue
+            elif coin in seg:
+                self.held[coin] = (began, frame.index, seg[coin][0])
             else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
             if coin in seg:
                 self._flicked_into(coin, *seg[coin], began, frame, out)
+        for coin, (began, index, _) in list(self.held.items()):
+            if coin in struck:
+                del self.held[coin]
+            elif frame.index - index >= cfg.pair_frames:
+                out.append({"t": round(began, 4), "event": "flick", "coin": coin})
+                del self.held[coin]
         self._hidden_hits(seg, frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
@@ -472,6 +487,91 @@ class EventDetector:
             del self.deferred[coin]
         return found
 
+    def _paired(
+        self,
+        coin: str,
+        began: float,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        at: Mapping[str, Point],
+        out: list[Event],
+    ) -> str | None:
+        """A coin that starts to slide from within ``pair_gap_mm`` of another: one of the two may
+        have been flicked into the other (only one coin is flicked at a time). So it was when
+        the other's flick is held (it set off within ``pair_frames``: :meth:`_pusher` tells
+        which struck), or when the other still lies there with the hand behind it and this one
+        slides away from it (a coin flicked into one it almost touches stops almost dead and may
+        never be seen to move). The flick and the strike (unless the two lay touching) are
+        reported from the earlier start, and the struck coin is returned; None when neither."""
+        a = seg[coin][0]
+        reach = COIN_MM + self.cfg.pair_gap_mm
+        other = next(
+            (h for h, (_, _, p) in self.held.items() if float(np.hypot(*(p - a))) <= reach), None
+        )
+        if other is not None:
+            t_other, _, a_other = self.held.pop(other)
+            moved = {c: self._path(c, seg, at)[1] - p for c, p in ((coin, a), (other, a_other))}
+            mover = self._pusher(coin, other, a, a_other, moved)
+        else:
+            t_other, other = began, self._struck_by(coin, a, seg[coin][1] - a, seg)
+            if other is None:
+                return None
+            mover, a_other = other, self.last[other]
+        target = other if mover == coin else coin
+        when = round(min(began, t_other), 4)
+        out.append({"t": when, "event": "flick", "coin": mover})
+        # Coins that lay touching strike only after separating.
+        if float(np.hypot(*(a - a_other))) > COIN_MM + self.cfg.rest_touch_mm:
+            out.append({"t": when, "event": "strike", "coin": mover, "target": target})
+            self.contact.add(frozenset((mover, target)))
+        self.flick_at[mover] = self.flick_at[target] = self.flick_at[coin]
+        self.recent[target] = self.flick_at[coin]
+        return target
+
+    def _struck_by(
+        self,
+        coin: str,
+        a: np.ndarray,
+        step: np.ndarray,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+    ) -> str | None:
+        """The coin lying still within ``pair_gap_mm`` of ``a`` (where ``coin`` lay) with the
+        hand behind it, away from ``coin``, that ``coin`` set off away from (by ``step``): the
+        coin flicked into it; None if there is none."""
+        reach = COIN_MM + self.cfg.pair_gap_mm
+        n = float(np.hypot(*step))
+        for other, p in self.last.items():
+            gap = a - p
+            d = float(np.hypot(*gap))
+            if other == coin or other in seg or other in self._moving_before or d > reach:
+                continue
+            if float(gap @ step) > 0.5 * d * n and self._hand_behind(other, coin, gap / d) == other:
+                return other
+        return None
+
+    def _pusher(
+        self, i: str, j: str, pi: np.ndarray, pj: np.ndarray, moved: Mapping[str, np.ndarray]
+    ) -> str:
+        """Which of two coins that lay at ``pi`` and ``pj`` and have ``moved`` since struck the
+        other: the one with the flicking hand behind it, else the one the pair moves away from
+        along the line of centres (a struck coin leaves along it, away from its striker, and
+        the striker cannot move back through it)."""
+        n = (pj - pi) / max(float(np.hypot(*(pj - pi))), 1e-9)
+        behind = self._hand_behind(i, j, n)
+        if behind is not None:
+            return behind
+        return i if float((moved[i] + moved[j]) @ n) >= 0 else j
+
+    def _hand_behind(self, i: str, j: str, n: np.ndarray) -> str | None:
+        """Of two coins, with ``n`` the unit vector from ``i`` to ``j``, the one with the hand
+        beside it on its far side from the other (a flick's fingertip rests against the back of
+        its coin), or None when neither has a hand clearly behind it."""
+        hand = self._near_hand
+        behind_i = -float(np.array(hand.get(i, (0.0, 0.0))) @ n)
+        behind_j = float(np.array(hand.get(j, (0.0, 0.0))) @ n)
+        if max(behind_i, behind_j) > 0.5:
+            return i if behind_i >= behind_j else j
+        return None
+
     # -- detectors -------------------------------------------------------------------------------
 
     def _path(
@@ -525,20 +625,36 @@ class EventDetector:
                 if pair not in self.contact:
                     self.contact.add(pair)
                     when = next(w for g, w in tests if g <= touch)
-                    mover = self._mover(i, j, reach_i[0] <= touch, reach_j[0] <= touch, seg, at)
-                    target = j if mover == i else i
-                    out.append(
-                        {
-                            "t": self._when(when, i, j),
-                            "event": "strike",
-                            "coin": mover,
-                            "target": target,
-                        }
+                    # A path that starts within touch of the other coin and leaves it reached
+                    # nothing: that coin was what moved it.
+                    mover = self._mover(
+                        i,
+                        j,
+                        reach_i[0] <= touch and float((bi - ai) @ (aj - ai)) > 0,
+                        reach_j[0] <= touch and float((bj - aj) @ (ai - aj)) > 0,
+                        seg,
+                        at,
                     )
+                    target = j if mover == i else i
+                    t = self._when(when, i, j)
+                    if not moving and set(seg) == {target}:
+                        # The mover struck from rest without being seen to move (it stopped
+                        # almost dead), and nothing else moves: it was flicked.
+                        self._flicked_unseen(mover, t, out)
+                    out.append({"t": t, "event": "strike", "coin": mover, "target": target})
                     struck.add(target)
             elif float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm:
                 self.contact.discard(pair)
         return struck
+
+    def _flicked_unseen(self, coin: str, t: float, out: list[Event]) -> None:
+        """``coin`` struck another at ``t`` from rest without being seen to move: it was flicked
+        then, unless its flick is already known."""
+        if self.flick_at.get(coin, -99) >= self._index - self.cfg.reflick_frames:
+            return
+        self.flick_at[coin] = self._index
+        self.flicked = True
+        out.append({"t": t, "event": "flick", "coin": coin})
 
     def _mover(
         self,
@@ -553,9 +669,8 @@ class EventDetector:
 
         A coin sliding before the frame strikes one that lay at rest; of two sliding, the faster
         before the frame. Of two at rest before the frame (a flick that struck at once, or a
-        chain in a scrum) the one whose path reached the other where it lay; failing that the
-        one flicked into the other, with the hand behind it on its far side from the other coin
-        (a flick's fingertip rests against the back of its coin); else the one that moved more."""
+        chain in a scrum) the one whose path reached the other where it lay (moving toward it);
+        failing that, :meth:`_pusher`: the hand behind it, or the pair's motion."""
         before_i, before_j = i in self._moving_before, j in self._moving_before
         if before_i != before_j:
             return i if before_i else j
@@ -564,14 +679,8 @@ class EventDetector:
         if i_reached_j != j_reached_i:
             return i if i_reached_j else j
         pi, pj = self._path(i, seg, at)[0], self._path(j, seg, at)[0]
-        n = pj - pi
-        n = n / max(float(np.hypot(*n)), 1e-9)
-        hand = self._near_hand
-        behind_i = -float(np.array(hand.get(i, (0.0, 0.0))) @ n)
-        behind_j = float(np.array(hand.get(j, (0.0, 0.0))) @ n)
-        if max(behind_i, behind_j) > 0.5:
-            return i if behind_i >= behind_j else j
-        return self._faster(i, j, seg)
+        moved = {c: seg[c][1] - seg[c][0] if c in seg else np.zeros(2) for c in (i, j)}
+        return self._pusher(i, j, pi, pj, moved)
 
     def _faster(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str:
         """Of two coins, the faster before this frame (else over this frame)."""
