@@ -323,3 +323,24 @@ def test_a_coin_flicked_into_one_it_almost_touches_strikes_it_though_it_barely_m
         ("rest", None, None, None),
     ]
     assert_matches_truth(r)
+
+
+def test_a_coin_pushed_along_by_a_flicked_coin_it_touched_is_not_flicked() -> None:
+    # The Arms knight, flicked, pushes the Crowns knight lying against it; that one is seen to
+    # set off only five frames later, when the two no longer touch.
+    det = EventDetector(default_layout(), 120.0)
+    ak, ck = (400.0, 300.0), (400.0, 319.25)
+    det.start({"arms-knight": ak, "crowns-knight": ck})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 20):
+        a = (400.0 - 6.0 * max(0, k - 1), ak[1])  # sliding off sideways, dragging the other
+        c = (400.0 - 1.0 * (k - 2), ck[1]) if k >= 7 else ck
+        began = {"arms-knight": 1.5 / 120} if k == 2 else {}
+        if k == 7:
+            began["crowns-knight"] = 1.5 / 120
+        moving = frozenset(n for n, k0 in (("arms-knight", 2), ("crowns-knight", 7)) if k >= k0)
+        pos = {"arms-knight": a, "crowns-knight": c}
+        out += det.update(TrackFrame(k, k / 120, pos, moving, began))
+    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+        ("flick", "arms-knight", None, None)
+    ]

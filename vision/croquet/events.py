@@ -135,6 +135,8 @@ class EventDetector:
         #: Flicks seen starting but not yet reported (``pair_frames``): when, in which frame,
         #: and where the coin lay.
         self.held: dict[str, tuple[float, int, np.ndarray]] = {}
+        #: Where each coin lay when it last set off, and in which frame.
+        self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._moving_before: frozenset[str] = frozenset()
         self._unseen: set[str] = set()
@@ -244,6 +246,9 @@ class EventDetector:
                 continue
             if self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
                 continue
+            if coin in seg and self._pushed(coin, seg, struck):
+                self.recent[coin] = frame.index
+                continue
             self.flick_at[coin] = frame.index
             self.flicked = True
             self.stop_t = frame.t
@@ -261,6 +266,9 @@ class EventDetector:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
             if coin in seg:
                 self._flicked_into(coin, *seg[coin], began, frame, out)
+        for coin in frame.started:
+            if coin in seg:
+                self.set_off[coin] = (frame.index, seg[coin][0])
         for coin, (began, index, _) in list(self.held.items()):
             if coin in struck:
                 del self.held[coin]
@@ -486,6 +494,27 @@ class EventDetector:
                 continue
             del self.deferred[coin]
         return found
+
+    def _pushed(
+        self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], struck: set[str]
+    ) -> bool:
+        """Whether ``coin`` lay touching a coin that set off shortly before (within
+        ``struck_frames``) or was struck lately: that one pushed it along; no flick (and,
+        as they touched, no strike). Two touching coins that set off in the same frame, or
+        while the first one's flick is held, are told apart by :meth:`_paired`."""
+        a, reach = seg[coin][0], COIN_MM + self.cfg.rest_touch_mm
+        since = self._index - self.cfg.struck_frames
+        lay = [
+            p
+            for c, (k, p) in self.set_off.items()
+            if c != coin and c not in self.held and since <= k < self._index
+        ]
+        lay += [
+            seg[c][0]
+            for c in seg
+            if c != coin and (c in struck or self.recent.get(c, -99) >= since)
+        ]
+        return any(float(np.hypot(*(p - a))) <= reach for p in lay)
 
     def _paired(
         self,
