@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engines.croquetnole.layout import default_layout
+from engines.croquetnole.layout import COIN_MM, default_layout
 from vision.croquet.config import DEFAULT_CONFIG
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.events import EventDetector, segment_box, segment_min
@@ -344,3 +344,32 @@ def test_a_coin_pushed_along_by_a_flicked_coin_it_touched_is_not_flicked() -> No
     assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
         ("flick", "arms-knight", None, None)
     ]
+
+
+def test_a_guard_struck_into_its_tower_beside_it_hits_it_though_no_frame_shows_it() -> None:
+    # The Moons knight strikes the Suns guard on its start spot straight toward its tower, 3 mm
+    # away: the guard hits the tower and bounces back before it is first seen to move.
+    lay = default_layout()
+    spot = np.array(lay.start_spot("suns", "guard"))
+    tower = np.array(lay.castle("suns").tower.center)
+    d = (tower - spot) / float(np.hypot(*(tower - spot)))
+    det = EventDetector(lay, 120.0)
+    knight = spot - d * (COIN_MM + 16.0)
+    det.start({"suns-guard": tuple(spot), "moons-knight": tuple(knight)})
+    out: list[dict[str, Any]] = []
+    guard = spot
+    for k in range(1, 12):
+        began = {}
+        if k >= 2:
+            knight = knight + d * (8.0 if k <= 3 else 0.5)
+        if k == 2:
+            began["moons-knight"] = 1.5 / 120
+        if k >= 5:
+            guard = spot - d * (k - 4) * 2.5  # seen only sliding back out
+        if k == 5:
+            began["suns-guard"] = 4.5 / 120
+        pos = {"suns-guard": tuple(guard), "moons-knight": tuple(knight)}
+        moving = frozenset(["moons-knight"] + (["suns-guard"] if k >= 5 else []))
+        out += det.update(TrackFrame(k, k / 120, pos, moving if k >= 2 else frozenset(), began))
+    assert ("strike", "moons-knight", "suns-guard", None) in keys(out)
+    assert ("hit", "suns-guard", "suns-tower", None) in keys(out)

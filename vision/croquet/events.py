@@ -135,6 +135,8 @@ class EventDetector:
         #: Flicks seen starting but not yet reported (``pair_frames``): when, in which frame,
         #: and where the coin lay.
         self.held: dict[str, tuple[float, int, np.ndarray]] = {}
+        #: Coins struck lately: when, the way they were sent (unit vector), and in which frame.
+        self.struck_along: dict[str, tuple[float, np.ndarray, int]] = {}
         #: Where each coin lay when it last set off, and in which frame.
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
@@ -264,11 +266,15 @@ class EventDetector:
                 self.held[coin] = (began, frame.index, seg[coin][0])
             else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-            if coin in seg:
-                self._flicked_into(coin, *seg[coin], began, frame, out)
+            hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
+            if coin in seg and hand.any():
+                self._sent_into(coin, *seg[coin], -hand / float(np.hypot(*hand)), began, out)
         for coin in frame.started:
             if coin in seg:
                 self.set_off[coin] = (frame.index, seg[coin][0])
+            t_struck, along, index = self.struck_along.pop(coin, (0.0, None, -99))
+            if coin in seg and along is not None and index >= frame.index - cfg.struck_frames:
+                self._sent_into(coin, *seg[coin], along, t_struck, out)
         for coin, (began, index, _) in list(self.held.items()):
             if coin in struck:
                 del self.held[coin]
@@ -316,27 +322,18 @@ class EventDetector:
                 if tile.distance_to((float(p[0]), float(p[1]))) > _R + gap:
                     self.on_tower.discard((coin, k))
 
-    def _flicked_into(
-        self,
-        coin: str,
-        a: np.ndarray,
-        b: np.ndarray,
-        began: float,
-        frame: TrackFrame,
-        out: list[Event],
+    def _sent_into(
+        self, coin: str, a: np.ndarray, b: np.ndarray, sent: np.ndarray, t: float, out: list[Event]
     ) -> None:
-        """A coin flicked from right beside a tower, straight into it, bounced off it before the
-        next frame: its first step leaves the line from the hand through the coin (the way it was
-        flicked) by more than ``hidden_bounce_deg``, and that line meets the tower, before any
-        other tile, within ``2 * start_gap_mm``. A hit the frames cannot show."""
+        """A coin sent off along the unit vector ``sent`` at ``t`` (flicked away from the hand,
+        or struck along the line from the coin that struck it) from right beside a tower,
+        straight into it, bounced off it before it was seen to move: its first step ``a`` ->
+        ``b`` leaves that line by more than ``hidden_bounce_deg``, and the line meets the tower,
+        before any other tile, within ``2 * start_gap_mm``. A hit the frames cannot show."""
         cfg = self.cfg
-        hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
         step = b - a
         n = float(np.hypot(*step))
-        if not hand.any() or n == 0:
-            return
-        sent = -hand / float(np.hypot(*hand))
-        if float(sent @ step) > math.cos(math.radians(cfg.hidden_bounce_deg)) * n:
+        if n == 0 or float(sent @ step) > math.cos(math.radians(cfg.hidden_bounce_deg)) * n:
             return
         first = self._first_tower(a, sent, 2 * cfg.start_gap_mm)
         if first is None or (coin, first[1]) in self.on_tower:
@@ -344,7 +341,7 @@ class EventDetector:
         k = first[1]
         self.on_tower.add((coin, k))
         name = self.towers[k][0]
-        out.append({"t": round(began + 0.004, 4), "event": "hit", "coin": coin, "feature": name})
+        out.append({"t": round(t + 0.004, 4), "event": "hit", "coin": coin, "feature": name})
 
     def _first_tower(
         self, p: np.ndarray, direction: np.ndarray, length: float
@@ -672,9 +669,26 @@ class EventDetector:
                         self._flicked_unseen(mover, t, out)
                     out.append({"t": t, "event": "strike", "coin": mover, "target": target})
                     struck.add(target)
+                    self._strike_line(mover, target, when, seg, at)
             elif float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm:
                 self.contact.discard(pair)
         return struck
+
+    def _strike_line(
+        self,
+        mover: str,
+        target: str,
+        u: float,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        at: Mapping[str, Point],
+    ) -> None:
+        """Remember the way ``target`` was sent when ``mover`` struck it at parameter ``u`` of
+        this frame: along the line of their centres then (:meth:`_sent_into`)."""
+        (am, bm, _), (at_, bt, _) = self._path(mover, seg, at), self._path(target, seg, at)
+        d = (at_ + u * (bt - at_)) - (am + u * (bm - am))
+        n = float(np.hypot(*d))
+        if n > 0:
+            self.struck_along[target] = (self._when(u, mover, target), d / n, self._index)
 
     def _flicked_unseen(self, coin: str, t: float, out: list[Event]) -> None:
         """``coin`` struck another at ``t`` from rest without being seen to move: it was flicked
