@@ -95,8 +95,11 @@ class CroquetVisionConfig:
     #: How fast friction slows a sliding coin (mm/s^2; felt or a smooth card table): to trace
     #: back when a coin that slid out from under a hand began to slide.
     friction_mm_s2: float = 3300.0
-    #: A coin that reappears farther than this (mm) from where it vanished was placed by hand.
+    #: A coin that reappears farther than this (mm) from where it vanished was placed by hand...
     place_mm: float = 6.0
+    #: ...unless it was last seen where it lay less than this (s) before: no hand lifts a coin
+    #: and puts it down elsewhere that fast, so it slid there under the hand.
+    carry_min_s: float = 0.25
     #: A sliding coin lost where its path meets the table's edge within one and a half frames'
     #: travel plus this (mm) fell off there.
     edge_slack_mm: float = 2.0

@@ -442,7 +442,9 @@ class CoinTracker:
         fresh = self._t - tr.hand_t <= 1.5 * self.dt
         toward = fresh and tr.clear and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
         tr.clear = full
-        if moved > (limit if full else 2 * limit) or toward:
+        # Part of a coin shows off its centre (a hand just coming onto the table may be too
+        # small yet to be seen as one): it has moved only when it moved as far as beside a hand.
+        if moved > (limit if full else max(2 * limit, cfg.move_near_hand_mm)) or toward:
             self._start(tr, base, mm, self._t - self.dt / 2)
             self._struck_t = self._t - self.dt / 2
 
@@ -497,8 +499,9 @@ class CoinTracker:
         between two sightings, the first of them whole, it is sliding (a flick begun under the
         hand, which started when the slide traced back reaches its rest position); if it shows
         whole and still, away from any hand, in two frames running, it was put down there by
-        hand, unless another coin began to slide meanwhile (then it was flicked unseen and struck
-        that coin)."""
+        hand, unless it was seen where it lay less than ``carry_min_s`` before (then it slid
+        there, under the hand), or another coin began to slide meanwhile (then it was flicked
+        unseen and struck that coin)."""
         cfg = self.cfg
         base = tr.anchor if tr.anchor is not None else tr.mm
         if tr.state == HIDDEN and float(np.hypot(*(mm - base))) <= cfg.place_mm:
@@ -516,7 +519,10 @@ class CoinTracker:
         # A part of a coin showing beside a hand is centred off the coin's centre: the step from
         # such a sighting may be the hand uncovering the rest, so sliding is judged from whole.
         sliding = was_full and step > cfg.move_near_hand_mm and away > 0.5 * step
-        if tr.state == HIDDEN and (sliding or (clear and was_clear and step > 3 * cfg.still_mm)):
+        # No hand lifts a coin and puts it down elsewhere so soon after it was last seen.
+        hurried = before_t - tr.seen_t < cfg.carry_min_s
+        moved = step > 3 * cfg.still_mm or hurried
+        if tr.state == HIDDEN and (sliding or (clear and was_clear and moved)):
             # Slowing at the table's friction, it left its place (v0 - v) / a before.
             speed = step / max(self._t - before_t, self.dt)
             a = cfg.friction_mm_s2
