@@ -19,8 +19,11 @@ from its position in one frame to the next, and
   one whose path reached the other, or the one with the flicking hand behind it. Coins in contact
   strike only after separating.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
-  under the hand beside it comes out sliding: then that one was flicked and struck it, unseen);
-  ``rest``: after a flick,
+  under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
+  or it lay touching a coin that set off just before, which dragged it along). A flick is
+  reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm``
+  stops almost dead and may be seen to move after the coin it struck, or never (then the hand
+  behind it tells); ``rest``: after a flick,
   every coin has stopped (with where each lies); ``place`` and ``off_table`` come from the tracker.
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the

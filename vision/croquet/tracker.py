@@ -18,7 +18,9 @@ What the tracker decides itself, because only tracking knows it:
 
 * a coin that vanishes while sliding toward the table's edge fell off there (``fell``);
 * a coin that reappears away from where it vanished, without a sliding path, was placed by hand
-  (``placed``); a coin that reappears where it vanished was only covered;
+  (``placed``), unless it was seen where it lay less than ``carry_min_s`` before (no hand
+  carries a coin that fast: it slid there under the hand); a coin that reappears where it
+  vanished was only covered;
 * a coin hidden at rest that comes out sliding was flicked under the hand (when is traced back
   with the table's friction); one that comes out at rest elsewhere was flicked unseen if another
   coin began to slide meanwhile (it struck that coin), else placed;
