@@ -373,3 +373,32 @@ def test_a_guard_struck_into_its_tower_beside_it_hits_it_though_no_frame_shows_i
         out += det.update(TrackFrame(k, k / 120, pos, moving if k >= 2 else frozenset(), began))
     assert ("strike", "moons-knight", "suns-guard", None) in keys(out)
     assert ("hit", "suns-guard", "suns-tower", None) in keys(out)
+
+
+def test_a_struck_coin_that_barely_moves_strikes_the_next_in_a_chain() -> None:
+    # The Arms guard strikes the Arms knight, which moves 3.5 mm and strikes the Suns knight
+    # lying 3 mm beyond it: the Suns knight is seen to set off a frame before the Arms knight.
+    # It was struck, not flicked.
+    det = EventDetector(default_layout(), 120.0)
+    guard, knight, suns = 300.0, 300.0 + COIN_MM + 10.0, 300.0 + 2 * COIN_MM + 13.0
+    det.start(
+        {"arms-guard": (guard, 400.0), "arms-knight": (knight, 400.0), "suns-knight": (suns, 400.0)}
+    )
+    out: list[dict[str, Any]] = []
+    for k in range(1, 16):
+        g = {1: guard, 2: guard + 6.0}.get(k, guard + 10.5)
+        n = knight + (3.5 if k >= 5 else 0.0)
+        s = suns + 5.0 * max(0, k - 3)
+        began = {2: {"arms-guard": 1.5 / 120}, 4: {"suns-knight": 3.6 / 120}}.get(k, {})
+        if k == 5:
+            began = {"arms-knight": 4.5 / 120}
+        moving = frozenset(
+            c for c, k0 in (("arms-guard", 2), ("suns-knight", 4), ("arms-knight", 5)) if k >= k0
+        )
+        pos = {"arms-guard": (g, 400.0), "arms-knight": (n, 400.0), "suns-knight": (s, 400.0)}
+        out += det.update(TrackFrame(k, k / 120, pos, moving, began))
+    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+        ("flick", "arms-guard", None, None),
+        ("strike", "arms-guard", "arms-knight", None),
+        ("strike", "arms-knight", "suns-knight", None),
+    ]

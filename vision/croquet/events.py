@@ -138,6 +138,9 @@ class EventDetector:
         #: Flicks seen starting but not yet reported (``pair_frames``): when, in which frame,
         #: and where the coin lay.
         self.held: dict[str, tuple[float, int, np.ndarray]] = {}
+        #: Two coins lying no farther apart than this (mm, centre to centre) may be a flick
+        #: and a strike seen as two starts (``pair_gap_mm``).
+        self.pair_reach = COIN_MM + config.pair_gap_mm
         #: Coins struck lately: when, the way they were sent (unit vector), and in which frame.
         self.struck_along: dict[str, tuple[float, np.ndarray, int]] = {}
         #: Where each coin lay when it last set off, and in which frame.
@@ -245,9 +248,13 @@ class EventDetector:
         self._hits(seg, out)
         self._passes(seg, out)
         for coin, began in frame.started.items():
-            if coin in struck or coin in flicked_hidden or coin in self.deferred:
+            if coin in struck or self.recent.get(coin, -99) >= frame.index - cfg.struck_frames:
+                if coin in seg:
+                    self._struck_on(
+                        coin, frame.index if coin in struck else self.recent[coin], seg, out
+                    )
                 continue
-            if self.recent.get(coin, -99) >= frame.index - cfg.struck_frames:
+            if coin in flicked_hidden or coin in self.deferred:
                 continue
             if self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
                 continue
@@ -532,9 +539,13 @@ class EventDetector:
         never be seen to move). The flick and the strike (unless the two lay touching) are
         reported from the earlier start, and the struck coin is returned; None when neither."""
         a = seg[coin][0]
-        reach = COIN_MM + self.cfg.pair_gap_mm
         other = next(
-            (h for h, (_, _, p) in self.held.items() if float(np.hypot(*(p - a))) <= reach), None
+            (
+                h
+                for h, (_, _, p) in self.held.items()
+                if float(np.hypot(*(p - a))) <= self.pair_reach
+            ),
+            None,
         )
         if other is not None:
             t_other, _, a_other = self.held.pop(other)
@@ -556,6 +567,28 @@ class EventDetector:
         self.recent[target] = self.flick_at[coin]
         return target
 
+    def _struck_on(
+        self,
+        coin: str,
+        struck_at: int,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        out: list[Event],
+    ) -> None:
+        """A coin struck in frame ``struck_at``, seen to set off only now (it barely moved: it
+        passed the blow on), from within ``pair_gap_mm`` of a coin whose flick is held, seen to
+        set off after that strike: that one was struck in turn, not flicked (a chain); unless
+        the two have touched already."""
+        a = seg[coin][0]
+        for other, (began, index, p) in list(self.held.items()):
+            pair = frozenset((coin, other))
+            far = float(np.hypot(*(p - a))) > self.pair_reach
+            if index <= struck_at or pair in self.contact or far:
+                continue
+            del self.held[other]
+            self.contact.add(pair)
+            self.recent[other] = self._index
+            out.append({"t": round(began, 4), "event": "strike", "coin": coin, "target": other})
+
     def _struck_by(
         self,
         coin: str,
@@ -566,12 +599,11 @@ class EventDetector:
         """The coin lying still within ``pair_gap_mm`` of ``a`` (where ``coin`` lay) with the
         hand behind it, away from ``coin``, that ``coin`` set off away from (by ``step``): the
         coin flicked into it; None if there is none."""
-        reach = COIN_MM + self.cfg.pair_gap_mm
         n = float(np.hypot(*step))
         for other, p in self.last.items():
             gap = a - p
             d = float(np.hypot(*gap))
-            if other == coin or other in seg or other in self._moving_before or d > reach:
+            if other == coin or other in seg or other in self._moving_before or d > self.pair_reach:
                 continue
             if float(gap @ step) > 0.5 * d * n and self._hand_behind(other, coin, gap / d) == other:
                 return other
