@@ -4,6 +4,7 @@ calibration, tracking, swept paths), and the swept-path rules on hand-made track
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -278,24 +279,39 @@ def test_a_coin_bounced_back_under_the_hand_off_a_tower_hits_it_and_no_other_coi
     assert_matches_truth(r)
 
 
+Path = tuple[int, float, Callable[[int], tuple[float, float]]]
+
+
+def play(
+    paths: Mapping[str, Path], frames: int, hand: Mapping[str, tuple[float, float]] | None = None
+) -> list[dict[str, Any]]:
+    """Coins along scripted paths, each ``(frame it is seen to set off, when it began (s),
+    where it is in frame k)``: the detector starts from frame 1's places and is fed ``frames``
+    frames, with the hand beside the coins at ``hand``."""
+    det = EventDetector(default_layout(), 120.0)
+    det.start({c: at(1) for c, (_, _, at) in paths.items()})
+    out: list[dict[str, Any]] = []
+    for k in range(1, frames + 1):
+        pos = {c: at(k) for c, (_, _, at) in paths.items()}
+        began = {c: t for c, (k0, t, _) in paths.items() if k == k0}
+        moving = frozenset(c for c, (k0, _, _) in paths.items() if k >= k0)
+        out += det.update(TrackFrame(k, k / 120, pos, moving, began, near_hand=hand or {}))
+    return out
+
+
 def staggered(gap_mm: float, hand: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
     """The Suns knight is flicked along +y into the Moons knight lying ``gap_mm`` beyond it and
     stops almost dead: the Moons knight is seen to set off in frame 2, the Suns knight (1.5 mm
     on) only in frame 3. ``hand``: the hand beside the coins."""
-    det = EventDetector(default_layout(), 120.0)
-    sk, mk = (400.0, 300.0), (400.0, 300.0 + 19.05 + gap_mm)
-    det.start({"suns-knight": sk, "moons-knight": mk})
-    out: list[dict[str, Any]] = []
-    for k in range(1, 12):
-        s = (400.0, sk[1] + (1.5 if k >= 3 else 0.0))
-        m = (400.0, mk[1] + 5.0 * (k - 1)) if k >= 2 else mk
-        began = {"moons-knight": 1.6 / 120} if k == 2 else {}
-        if k == 3:
-            began["suns-knight"] = 1.5 / 120
-        moving = frozenset(c for c, k0 in (("moons-knight", 2), ("suns-knight", 3)) if k >= k0)
-        pos = {"suns-knight": s, "moons-knight": m}
-        out += det.update(TrackFrame(k, k / 120, pos, moving, began, near_hand=hand))
-    return out
+    mk = 300.0 + COIN_MM + gap_mm
+    return play(
+        {
+            "suns-knight": (3, 1.5 / 120, lambda k: (400.0, 300.0 + (1.5 if k >= 3 else 0.0))),
+            "moons-knight": (2, 1.6 / 120, lambda k: (400.0, mk + 5.0 * max(0, k - 1))),
+        },
+        11,
+        hand,
+    )
 
 
 def test_a_coin_seen_setting_off_after_the_coin_it_struck_is_the_flicked_one() -> None:
@@ -328,19 +344,14 @@ def test_a_coin_flicked_into_one_it_almost_touches_strikes_it_though_it_barely_m
 def test_a_coin_pushed_along_by_a_flicked_coin_it_touched_is_not_flicked() -> None:
     # The Arms knight, flicked, pushes the Crowns knight lying against it; that one is seen to
     # set off only five frames later, when the two no longer touch.
-    det = EventDetector(default_layout(), 120.0)
-    ak, ck = (400.0, 300.0), (400.0, 319.25)
-    det.start({"arms-knight": ak, "crowns-knight": ck})
-    out: list[dict[str, Any]] = []
-    for k in range(1, 20):
-        a = (400.0 - 6.0 * max(0, k - 1), ak[1])  # sliding off sideways, dragging the other
-        c = (400.0 - 1.0 * (k - 2), ck[1]) if k >= 7 else ck
-        began = {"arms-knight": 1.5 / 120} if k == 2 else {}
-        if k == 7:
-            began["crowns-knight"] = 1.5 / 120
-        moving = frozenset(n for n, k0 in (("arms-knight", 2), ("crowns-knight", 7)) if k >= k0)
-        pos = {"arms-knight": a, "crowns-knight": c}
-        out += det.update(TrackFrame(k, k / 120, pos, moving, began))
+    out = play(
+        {
+            # Sliding off sideways, dragging the other.
+            "arms-knight": (2, 1.5 / 120, lambda k: (400.0 - 6.0 * max(0, k - 1), 300.0)),
+            "crowns-knight": (7, 1.5 / 120, lambda k: (400.0 - (k - 2) * (k >= 7), 319.25)),
+        },
+        19,
+    )
     assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
         ("flick", "arms-knight", None, None)
     ]
@@ -353,24 +364,23 @@ def test_a_guard_struck_into_its_tower_beside_it_hits_it_though_no_frame_shows_i
     spot = np.array(lay.start_spot("suns", "guard"))
     tower = np.array(lay.castle("suns").tower.center)
     d = (tower - spot) / float(np.hypot(*(tower - spot)))
-    det = EventDetector(lay, 120.0)
     knight = spot - d * (COIN_MM + 16.0)
-    det.start({"suns-guard": tuple(spot), "moons-knight": tuple(knight)})
-    out: list[dict[str, Any]] = []
-    guard = spot
-    for k in range(1, 12):
-        began = {}
-        if k >= 2:
-            knight = knight + d * (8.0 if k <= 3 else 0.5)
-        if k == 2:
-            began["moons-knight"] = 1.5 / 120
-        if k >= 5:
-            guard = spot - d * (k - 4) * 2.5  # seen only sliding back out
-        if k == 5:
-            began["suns-guard"] = 4.5 / 120
-        pos = {"suns-guard": tuple(guard), "moons-knight": tuple(knight)}
-        moving = frozenset(["moons-knight"] + (["suns-guard"] if k >= 5 else []))
-        out += det.update(TrackFrame(k, k / 120, pos, moving if k >= 2 else frozenset(), began))
+
+    def point(v: np.ndarray) -> tuple[float, float]:
+        return (float(v[0]), float(v[1]))
+
+    out = play(
+        {
+            "moons-knight": (
+                2,
+                1.5 / 120,
+                lambda k: point(knight + d * (8.0 * min(max(k - 1, 0), 2) + 0.5 * max(0, k - 3))),
+            ),
+            # Seen only sliding back out.
+            "suns-guard": (5, 4.5 / 120, lambda k: point(spot - d * max(0, k - 4) * 2.5)),
+        },
+        11,
+    )
     assert ("strike", "moons-knight", "suns-guard", None) in keys(out)
     assert ("hit", "suns-guard", "suns-tower", None) in keys(out)
 
@@ -379,24 +389,19 @@ def test_a_struck_coin_that_barely_moves_strikes_the_next_in_a_chain() -> None:
     # The Arms guard strikes the Arms knight, which moves 3.5 mm and strikes the Suns knight
     # lying 3 mm beyond it: the Suns knight is seen to set off a frame before the Arms knight.
     # It was struck, not flicked.
-    det = EventDetector(default_layout(), 120.0)
     guard, knight, suns = 300.0, 300.0 + COIN_MM + 10.0, 300.0 + 2 * COIN_MM + 13.0
-    det.start(
-        {"arms-guard": (guard, 400.0), "arms-knight": (knight, 400.0), "suns-knight": (suns, 400.0)}
+    out = play(
+        {
+            "arms-guard": (
+                2,
+                1.5 / 120,
+                lambda k: ({1: guard, 2: guard + 6.0}.get(k, guard + 10.5), 400.0),
+            ),
+            "suns-knight": (4, 3.6 / 120, lambda k: (suns + 5.0 * max(0, k - 3), 400.0)),
+            "arms-knight": (5, 4.5 / 120, lambda k: (knight + (3.5 if k >= 5 else 0.0), 400.0)),
+        },
+        15,
     )
-    out: list[dict[str, Any]] = []
-    for k in range(1, 16):
-        g = {1: guard, 2: guard + 6.0}.get(k, guard + 10.5)
-        n = knight + (3.5 if k >= 5 else 0.0)
-        s = suns + 5.0 * max(0, k - 3)
-        began = {2: {"arms-guard": 1.5 / 120}, 4: {"suns-knight": 3.6 / 120}}.get(k, {})
-        if k == 5:
-            began = {"arms-knight": 4.5 / 120}
-        moving = frozenset(
-            c for c, k0 in (("arms-guard", 2), ("suns-knight", 4), ("arms-knight", 5)) if k >= k0
-        )
-        pos = {"arms-guard": (g, 400.0), "arms-knight": (n, 400.0), "suns-knight": (s, 400.0)}
-        out += det.update(TrackFrame(k, k / 120, pos, moving, began))
     assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
         ("flick", "arms-guard", None, None),
         ("strike", "arms-guard", "arms-knight", None),

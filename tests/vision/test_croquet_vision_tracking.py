@@ -89,27 +89,40 @@ def test_overlapping_search_windows_are_searched_once_and_apart_ones_alone() -> 
     assert len(merge_boxes([(0, 0, 10, 10), (9, 9, 19, 19)])) == 2
 
 
+FELT, WHITE, SKIN = (40, 108, 52), (238, 243, 246), (120, 150, 205)
+
+
+def flat_camera() -> Calibration:
+    """A 900 x 900 px camera straight over the table, about 1 px per mm."""
+    corners = marker_corners_mm(TableProfile())
+    return Calibration.from_points(corners, {i: c + 18.0 for i, c in corners.items()}, (900, 900))
+
+
+def drawn(coin: tuple[int, int], *skin: tuple[int, int, int, int]) -> np.ndarray:
+    """A felt table with a white coin (radius 10 px) at ``coin`` and skin rectangles
+    (x0, y0, x1, y1) over it: hands or fingertips."""
+    img = np.full((900, 900, 3), FELT, np.uint8)
+    cv2.circle(img, coin, 10, WHITE, -1)
+    for x0, y0, x1, y1 in skin:
+        cv2.rectangle(img, (x0, y0), (x1, y1), SKIN, -1)
+    return img
+
+
 def test_a_hand_arriving_from_the_other_side_than_one_long_gone_does_not_start_a_coin() -> None:
     # A coin seen whole with a hand beside it on its right remembers that side. Seconds later
     # another hand comes from the left and covers the coin's left part: what shows of the coin
     # shifts right, toward where the first hand was. That is the new hand covering it, not a
     # flick bouncing back: only a hand beside the coin in the last frame counts.
-    corners = marker_corners_mm(TableProfile())
-    cal = Calibration.from_points(corners, {i: c + 18.0 for i, c in corners.items()}, (900, 900))
-    felt, white, skin = (40, 108, 52), (238, 243, 246), (120, 150, 205)
+    cal = flat_camera()
     at = np.array([432.0, 432.0])
-    px = tuple(int(v) for v in cal.to_image(at[None], 3.175)[0])
+    x, y = (int(v) for v in cal.to_image(at[None], 3.175)[0])
 
     def frame(hand: tuple[int, int] | None = None) -> np.ndarray:
-        img = np.full((900, 900, 3), felt, np.uint8)
-        cv2.circle(img, px, 10, white, -1)
-        if hand is not None:
-            cv2.rectangle(img, (hand[0], px[1] - 60), (hand[1], px[1] + 60), skin, -1)
-        return img
+        return drawn((x, y), *([(hand[0], y - 60, hand[1], y + 60)] if hand else []))
 
     tracker = CoinTracker(frame(), cal, {"moons-knight": (432.0, 432.0)}, (), (864, 864), 120.0)
-    frames = [frame((px[0] + 8, px[0] + 90))] * 3 + [frame()] * 30
-    frames += [frame((px[0] - 90, px[0] - 2))] + [frame((px[0] - 90, px[0] + 30))] * 3
+    frames = [frame((x + 8, x + 90))] * 3 + [frame()] * 30
+    frames += [frame((x - 90, x - 2))] + [frame((x - 90, x + 30))] * 3
     frames += [frame()] * 10
     started = []
     for i, image in enumerate(frames, start=1):
@@ -123,18 +136,12 @@ def test_a_fingertip_over_part_of_a_coin_does_not_start_it() -> None:
     # hand; it covers a fifth of the coin, on its left, and what shows is centred 2.5 px (about
     # 2.5 mm) to the right. A coin part seen has moved only when it moved as far as beside a
     # hand.
-    corners = marker_corners_mm(TableProfile())
-    cal = Calibration.from_points(corners, {i: c + 18.0 for i, c in corners.items()}, (900, 900))
-    felt, white, skin = (40, 108, 52), (238, 243, 246), (120, 150, 205)
+    cal = flat_camera()
     at = np.array([432.0, 432.0])
-    px = tuple(int(v) for v in cal.to_image(at[None], 3.175)[0])
+    x, y = (int(v) for v in cal.to_image(at[None], 3.175)[0])
 
     def frame(tip: bool) -> np.ndarray:
-        img = np.full((900, 900, 3), felt, np.uint8)
-        cv2.circle(img, px, 10, white, -1)
-        if tip:
-            cv2.rectangle(img, (px[0] - 14, px[1] - 14), (px[0] - 4, px[1] + 14), skin, -1)
-        return img
+        return drawn((x, y), *([(x - 14, y - 14, x - 4, y + 14)] if tip else []))
 
     tracker = CoinTracker(frame(False), cal, {"moons-knight": tuple(at)}, (), (864, 864), 120.0)
     started = []
@@ -148,16 +155,10 @@ def test_a_coin_that_comes_out_from_under_a_hand_off_its_line_is_followed_not_pl
     # A coin slides under a hand, turns there unseen (a bounce) and comes out sliding some 60 mm
     # from where it was predicted: the longer it was hidden, the farther from that line it may
     # show; it is the same coin sliding on, not one put down by hand.
-    corners = marker_corners_mm(TableProfile())
-    cal = Calibration.from_points(corners, {i: c + 18.0 for i, c in corners.items()}, (900, 900))
-    felt, white, skin = (40, 108, 52), (238, 243, 246), (120, 150, 205)
+    cal = flat_camera()
 
     def frame(x: float, y: float, hand: bool) -> np.ndarray:
-        img = np.full((900, 900, 3), felt, np.uint8)
-        cv2.circle(img, (round(x), round(y)), 10, white, -1)
-        if hand:
-            cv2.rectangle(img, (300, 330), (420, 430), skin, -1)
-        return img
+        return drawn((round(x), round(y)), *([(300, 330, 420, 430)] if hand else []))
 
     start = tuple(float(v) for v in cal.to_table(np.array([[250.0, 400.0]]), 3.175)[0])
     tracker = CoinTracker(frame(250, 400, False), cal, {"arms-guard": start}, (), (864, 864), 120.0)
