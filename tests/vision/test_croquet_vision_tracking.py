@@ -182,3 +182,73 @@ def test_a_coin_bounced_back_under_the_hand_and_out_slowly_was_flicked_not_place
     )
     assert kinds(r) == [("flick", "moons-knight"), ("hit", "moons-knight"), ("rest", None)]
     assert len(match_events(r.found, r.truth, 0.05, 1.0)) == 3
+
+
+def test_a_coin_sliding_out_from_under_a_hand_toward_another_hidden_there_is_not_that_one() -> None:
+    # An arm lies over two ink coins, 200 mm apart; the left one is flicked under it toward the
+    # right one and shows first nearer the right one's place, still sliding toward it. That
+    # cannot be the right-hand coin, which would have had to slide off and turn round unseen:
+    # the left one was flicked, the right one still lies under the arm.
+    cal = flat_camera()
+    left, right = (200.0, 400.0), (400.0, 400.0)
+
+    def frame(x: float | None, arm: tuple[int, int]) -> np.ndarray:
+        img = drawn((round(right[0]), round(right[1])))
+        if x is not None:
+            cv2.circle(img, (round(x), round(left[1])), 10, WHITE, -1)
+        cv2.rectangle(img, (arm[0], 360), (arm[1], 440), SKIN, -1)
+        return img
+
+    def mm(px: tuple[float, float]) -> tuple[float, float]:
+        return tuple(float(v) for v in cal.to_table(np.array([px]), 3.175)[0])
+
+    first = frame(left[0], (0, 0))
+    coins = {"suns-guard": mm(left), "moons-knight": mm(right)}
+    tracker = CoinTracker(first, cal, coins, (), (864, 864), 120.0)
+    xs = [left[0]] * 3 + [None] * 20 + [325.0 + 5 * i for i in range(6)]
+    xs += [350.0 + 4 * (1 - 0.8**i) for i in range(1, 15)] + [354.0] * 10
+    arms = [(0, 0)] * 3 + [(180, 440)] * 20 + [(370, 440)] * 30
+    started, placed = [], []
+    for i, (x, arm) in enumerate(zip(xs, arms, strict=False), start=1):
+        report = tracker.update(frame(x, arm), i, i / 120.0)
+        started += list(report.started)
+        placed += report.placed
+    assert started == ["suns-guard"] and placed == []
+    at = tracker.positions()
+    assert np.hypot(*(np.array(at["suns-guard"]) - mm((354.0, 400.0)))) < 2.0
+    assert np.hypot(*(np.array(at["moons-knight"]) - mm(right))) < 1.0
+
+
+def test_an_ink_coin_out_from_under_a_hand_where_a_suit_lay_is_not_that_knight() -> None:
+    # An arm lies over the Arms knight and guard; unseen, the knight is struck away under it
+    # and the guard slides in to stop 15 mm from where the knight lay. The arm draws back off
+    # the guard, which shows whole, its face black ink, not the knight's blue suit: it is the
+    # guard, flicked (out of sight too briefly to have been carried), not the knight.
+    cal = flat_camera()
+    blue, ink = (233, 180, 86), (20, 20, 20)
+
+    def frame(knight: int | None, guard: int | None, arm: tuple[int, int] | None) -> np.ndarray:
+        img = np.full((900, 900, 3), FELT, np.uint8)
+        for x, mark in ((knight, blue), (guard, ink)):
+            if x is not None:
+                cv2.circle(img, (x, 400), 10, WHITE, -1)
+                cv2.circle(img, (x, 400), 4, mark, -1)
+        if arm:
+            cv2.rectangle(img, (arm[0], 360), (arm[1], 440), SKIN, -1)
+        return img
+
+    def mm(x: float) -> tuple[float, float]:
+        return tuple(float(v) for v in cal.to_table(np.array([[x, 400.0]]), 3.175)[0])
+
+    coins = {"arms-knight": mm(400), "arms-guard": mm(560)}
+    tracker = CoinTracker(frame(400, 560, None), cal, coins, (), (864, 864), 120.0)
+    frames = [frame(400, 560, None)] * 3 + [frame(None, None, (200, 600))] * 20
+    frames += [frame(250, 415, (200, 300))] * 20
+    started, placed = [], []
+    for i, image in enumerate(frames, start=1):
+        report = tracker.update(image, i, i / 120.0)
+        started += list(report.started)
+        placed += [c for c, _ in report.placed]
+    assert "arms-knight" not in started + placed
+    assert started == ["arms-guard"]
+    assert np.hypot(*(np.array(tracker.positions()["arms-guard"]) - mm(415))) < 1.5

@@ -335,6 +335,15 @@ class CoinTracker:
             own = np.array([tr.look for tr in live])
             unlike = (seen[None] != "") & (seen[None] != own[:, None])
             cost = np.where(d <= gate[:, None], d + cfg.look_mm * unlike, _FAR)
+            # A coin coming out of hiding shows whole with its own look, and slides on from
+            # where it was seen since: another is some other coin out from under the same
+            # hand (_reappear finds which).
+            for k, tr in enumerate(live):
+                if tr.state == HIDDEN:
+                    cost[k, unlike[k]] = _FAR
+                    for col in range(len(blobs)):
+                        if self._cannot_follow(tr, blob_mm[col]):
+                            cost[k, col] = _FAR
             rows, cols = linear_sum_assignment(cost)
             for k, col in zip(rows, cols, strict=True):
                 if cost[k, col] >= _FAR:
@@ -539,6 +548,23 @@ class CoinTracker:
         else:
             self._place(tr, mm)
 
+    def _cannot_follow(self, tr: Track, mm: np.ndarray) -> bool:
+        """Whether a coin seen at ``mm``, away from where ``tr`` lay hidden, cannot be ``tr``,
+        seen once since (``pending``): it lies farther from that sighting than any coin slides
+        in the time between (that sighting was another coin), or, both seen whole, it slides
+        from there back toward where ``tr`` lay, which ``tr`` cannot have done without turning
+        round unseen (it is another coin that slid out from under the same hand)."""
+        cfg = self.cfg
+        base = tr.anchor if tr.anchor is not None else tr.mm
+        if tr.moving or tr.pending is None or float(np.hypot(*(mm - base))) <= cfg.place_mm:
+            return False
+        step = float(np.hypot(*(mm - tr.pending)))
+        reach = cfg.max_speed_mm_s * max(self._t - tr.pending_t, self.dt) + cfg.move_near_hand_mm
+        if step > reach:
+            return True
+        away = float(np.hypot(*(mm - base))) - float(np.hypot(*(tr.pending - base)))
+        return tr.pending_full and step > cfg.move_near_hand_mm and away <= 0
+
     def _start(self, tr: Track, base: np.ndarray, mm: np.ndarray, t_start: float) -> None:
         """The coin left ``base`` at ``t_start`` and is now at ``mm``."""
         tr.state, tr.moving, tr.anchor, tr.still, tr.pending = ON, True, None, [], None
@@ -612,6 +638,8 @@ class CoinTracker:
             for c, i in enumerate(free):
                 far = float(np.hypot(*(blob_mm[i] - tr.mm))) if tr.state != ABSENT else 1e4
                 if tr.state == HIDDEN and tr.moving and far > self._reach(tr):
+                    far = _FAR
+                if tr.state == HIDDEN and self._cannot_follow(tr, blob_mm[i]):
                     far = _FAR
                 # A blurred or half-covered coin's look is not to be trusted; but a suit's colour
                 # never shows on a coin whose face is black ink.
