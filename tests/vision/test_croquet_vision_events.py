@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engines.croquetnole.layout import COIN_MM, default_layout
+from engines.croquetnole.layout import COIN_MM, TILE_MM, default_layout
 from vision.croquet.config import DEFAULT_CONFIG
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.events import EventDetector, segment_box, segment_min
@@ -145,6 +145,18 @@ def test_a_coin_starting_against_a_tower_hits_it_only_after_separating() -> None
     assert "hit" not in [e["event"] for e in away]
     back = frames(det, "moons-knight", line((tower[0], tower[1] - 80.0), touching, 6), start=20)
     assert ("hit", "moons-knight", "moons-tower", None) in keys(back)
+
+
+def test_a_coin_flicked_away_from_a_tower_it_lay_just_clear_of_does_not_hit_it() -> None:
+    # It lay 0.55 mm from the tower (not touching it at rest) and slides straight off: nearest
+    # the tower only where it started, which is no new contact.
+    lay = default_layout()
+    tower = lay.castle("moons").tower.center
+    near = (tower[0], tower[1] - TILE_MM / 2 - COIN_MM / 2 - 0.55)
+    det = EventDetector(lay, 120.0)
+    det.start({"moons-knight": near})
+    away = frames(det, "moons-knight", line(near, (tower[0], tower[1] - 80.0), 6))
+    assert "hit" not in [e["event"] for e in away]
 
 
 def test_a_bounce_between_frames_still_counts_as_contact() -> None:

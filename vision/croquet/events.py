@@ -777,9 +777,12 @@ class EventDetector:
             for k, (name, tile) in enumerate(self.towers):
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
                 d, u = segment_box(la, lb, TILE_MM / 2)
-                dp, _ = segment_box(la, lp, TILE_MM / 2)
+                dp, up = segment_box(la, lp, TILE_MM / 2)
                 if min(d, dp) <= _R + cfg.touch_mm:
-                    if (coin, k) not in self.on_tower:
+                    # Nearest the tower where the frame's path starts and moving off it all
+                    # along: it lay or came to that place before (a coin set off from beside
+                    # its tower), and touches it now only if it touched it then.
+                    if (coin, k) not in self.on_tower and max(u, up) > 0:
                         self.on_tower.add((coin, k))
                         out.append(
                             {
