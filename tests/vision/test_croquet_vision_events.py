@@ -419,3 +419,30 @@ def test_a_struck_coin_that_barely_moves_strikes_the_next_in_a_chain() -> None:
         ("strike", "arms-guard", "arms-knight", None),
         ("strike", "arms-knight", "suns-knight", None),
     ]
+
+
+def test_a_struck_coin_that_bounces_straight_back_into_its_striker_strikes_it_in_turn() -> None:
+    # The Moons knight strikes the Suns knight and stops; the Suns knight slides 6 mm off, is
+    # sent back by something just beyond and runs into the Moons knight in the next frame.
+    # They parted by more than separate_mm at the end of the frame they met in, so meeting
+    # again is a new strike (RULINGS: contact counts again after separating).
+    suns = 300.0
+    out = play(
+        {
+            "moons-knight": (
+                2,
+                1.5 / 120,
+                lambda k: (400.0, {1: 330.0, 2: 324.0}.get(k, suns + COIN_MM + 0.25)),
+            ),
+            "suns-knight": (
+                4,
+                3.5 / 120,
+                lambda k: (400.0, {4: suns - 6.0}.get(k, suns if k < 4 else suns + 1.5)),
+            ),
+        },
+        10,
+    )
+    assert [k for k in keys(out) if k[0] == "strike"] == [
+        ("strike", "moons-knight", "suns-knight", None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]

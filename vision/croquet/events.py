@@ -682,30 +682,34 @@ class EventDetector:
             reach_j = _reach(aj, bj, pj, ai) if j in seg and i not in moving else far
             pair = frozenset((i, j))
             tests = [(d, u), (dp, up), reach_i, reach_j]
-            if min(t[0] for t in tests) <= touch:
-                if pair not in self.contact:
-                    self.contact.add(pair)
-                    when = next(w for g, w in tests if g <= touch)
-                    # A path that starts within touch of the other coin and leaves it reached
-                    # nothing: that coin was what moved it.
-                    mover = self._mover(
-                        i,
-                        j,
-                        reach_i[0] <= touch and float((bi - ai) @ (aj - ai)) > 0,
-                        reach_j[0] <= touch and float((bj - aj) @ (ai - aj)) > 0,
-                        seg,
-                        at,
-                    )
-                    target = j if mover == i else i
-                    t = self._when(when, i, j)
-                    if not moving and set(seg) == {target}:
-                        # The mover struck from rest without being seen to move (it stopped
-                        # almost dead), and nothing else moves: it was flicked.
-                        self._flicked_unseen(mover, t, out)
-                    out.append({"t": t, "event": "strike", "coin": mover, "target": target})
-                    struck.add(target)
-                    self._strike_line(mover, target, when, seg, at)
-            elif float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm:
+            closest = min(g for g, _ in tests)
+            if closest <= touch and pair not in self.contact:
+                self.contact.add(pair)
+                when = next(w for g, w in tests if g <= touch)
+                # A path that starts within touch of the other coin and leaves it reached
+                # nothing: that coin was what moved it.
+                mover = self._mover(
+                    i,
+                    j,
+                    reach_i[0] <= touch and float((bi - ai) @ (aj - ai)) > 0,
+                    reach_j[0] <= touch and float((bj - aj) @ (ai - aj)) > 0,
+                    seg,
+                    at,
+                )
+                target = j if mover == i else i
+                t = self._when(when, i, j)
+                if not moving and set(seg) == {target}:
+                    # The mover struck from rest without being seen to move (it stopped
+                    # almost dead), and nothing else moves: it was flicked.
+                    self._flicked_unseen(mover, t, out)
+                out.append({"t": t, "event": "strike", "coin": mover, "target": target})
+                struck.add(target)
+                self._strike_line(mover, target, when, seg, at)
+            # Apart at the frame's end, after touching on the way there or not touching at all:
+            # they have separated (bounced apart within the frame; they may meet again). A
+            # contact found only on a path extended past a bounce may be early: it stands.
+            apart = float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm
+            if apart and (d <= touch or closest > touch):
                 self.contact.discard(pair)
         return struck
 
