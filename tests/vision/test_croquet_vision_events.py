@@ -369,6 +369,24 @@ def test_a_coin_pushed_along_by_a_flicked_coin_it_touched_is_not_flicked() -> No
     ]
 
 
+def test_a_coin_pushed_beside_the_hand_is_not_flicked_though_seen_to_move_late() -> None:
+    # The same, with the flicking hand beside the Crowns knight: its first millimetres of
+    # sliding hide in the hand's margin, and it is seen to set off only ten frames after the
+    # Arms knight, past struck_frames but within pushed_late_s.
+    hand = {"crowns-knight": (0.0, 1.0)}
+    out = play(
+        {
+            "arms-knight": (2, 1.5 / 120, lambda k: (400.0 - 6.0 * max(0, k - 1), 300.0)),
+            "crowns-knight": (12, 1.5 / 120, lambda k: (400.0 - (k - 2) * (k >= 12), 319.25)),
+        },
+        24,
+        hand,
+    )
+    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+        ("flick", "arms-knight", None, None)
+    ]
+
+
 def test_a_guard_struck_into_its_tower_beside_it_hits_it_though_no_frame_shows_it() -> None:
     # The Moons knight strikes the Suns guard on its start spot straight toward its tower, 3 mm
     # away: the guard hits the tower and bounces back before it is first seen to move.

@@ -506,11 +506,14 @@ class EventDetector:
         self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], struck: set[str]
     ) -> bool:
         """Whether ``coin`` lay touching a coin that set off shortly before (within
-        ``struck_frames``) or was struck lately: that one pushed it along; no flick (and,
-        as they touched, no strike). Two touching coins that set off in the same frame, or
-        while the first one's flick is held, are told apart by :meth:`_paired`."""
-        a, reach = seg[coin][0], COIN_MM + self.cfg.rest_touch_mm
-        since = self._index - self.cfg.struck_frames
+        ``struck_frames``, or ``pushed_late_s`` for a coin beside a hand, whose small first
+        moves the hand's margin hides) or was struck lately: that one pushed it along; no flick
+        (and, as they touched, no strike). Two touching coins that set off in the same frame,
+        or while the first one's flick is held, are told apart by :meth:`_paired`."""
+        cfg = self.cfg
+        a, reach = seg[coin][0], COIN_MM + cfg.rest_touch_mm
+        late = cfg.pushed_late_s / self.dt if coin in self._near_hand else 0.0
+        since = self._index - max(cfg.struck_frames, round(late))
         lay = [
             p
             for c, (k, p) in self.set_off.items()
