@@ -98,6 +98,12 @@ def flat_camera() -> Calibration:
     return Calibration.from_points(corners, {i: c + 18.0 for i, c in corners.items()}, (900, 900))
 
 
+def table_mm(cal: Calibration, x: float, y: float) -> tuple[float, float]:
+    """Where on the table (mm) a coin's face centre shows at image pixel (x, y)."""
+    mx, my = cal.to_table(np.array([[x, y]]), 3.175)[0]
+    return (float(mx), float(my))
+
+
 def drawn(coin: tuple[int, int], *skin: tuple[int, int, int, int]) -> np.ndarray:
     """A felt table with a white coin (radius 10 px) at ``coin`` and skin rectangles
     (x0, y0, x1, y1) over it: hands or fingertips."""
@@ -160,7 +166,7 @@ def test_a_coin_that_comes_out_from_under_a_hand_off_its_line_is_followed_not_pl
     def frame(x: float, y: float, hand: bool) -> np.ndarray:
         return drawn((round(x), round(y)), *([(300, 330, 420, 430)] if hand else []))
 
-    start = tuple(float(v) for v in cal.to_table(np.array([[250.0, 400.0]]), 3.175)[0])
+    start = table_mm(cal, 250.0, 400.0)
     tracker = CoinTracker(frame(250, 400, False), cal, {"arms-guard": start}, (), (864, 864), 120.0)
     path = [(250 + 6 * i, 400.0, True) for i in range(1, 25)]  # under the hand from x = 290
     path += [(380.0, 452 + 5 * i, True) for i in range(8)]  # out below it, sliding down
@@ -169,7 +175,7 @@ def test_a_coin_that_comes_out_from_under_a_hand_off_its_line_is_followed_not_pl
     for i, (x, y, hand) in enumerate(path, start=1):
         placed += tracker.update(frame(x, y, hand), i, i / 120.0).placed
     assert placed == []
-    end = cal.to_table(np.array([[380.0, 490.0]]), 3.175)[0]
+    end = table_mm(cal, 380.0, 490.0)
     assert np.hypot(*(np.array(tracker.positions()["arms-guard"]) - end)) < 2.0
 
 
@@ -199,11 +205,8 @@ def test_a_coin_sliding_out_from_under_a_hand_toward_another_hidden_there_is_not
         cv2.rectangle(img, (arm[0], 360), (arm[1], 440), SKIN, -1)
         return img
 
-    def mm(px: tuple[float, float]) -> tuple[float, float]:
-        return tuple(float(v) for v in cal.to_table(np.array([px]), 3.175)[0])
-
     first = frame(left[0], (0, 0))
-    coins = {"suns-guard": mm(left), "moons-knight": mm(right)}
+    coins = {"suns-guard": table_mm(cal, *left), "moons-knight": table_mm(cal, *right)}
     tracker = CoinTracker(first, cal, coins, (), (864, 864), 120.0)
     xs = [left[0]] * 3 + [None] * 20 + [325.0 + 5 * i for i in range(6)]
     xs += [350.0 + 4 * (1 - 0.8**i) for i in range(1, 15)] + [354.0] * 10
@@ -215,8 +218,8 @@ def test_a_coin_sliding_out_from_under_a_hand_toward_another_hidden_there_is_not
         placed += report.placed
     assert started == ["suns-guard"] and placed == []
     at = tracker.positions()
-    assert np.hypot(*(np.array(at["suns-guard"]) - mm((354.0, 400.0)))) < 2.0
-    assert np.hypot(*(np.array(at["moons-knight"]) - mm(right))) < 1.0
+    assert np.hypot(*(np.array(at["suns-guard"]) - table_mm(cal, 354.0, 400.0))) < 2.0
+    assert np.hypot(*(np.array(at["moons-knight"]) - table_mm(cal, *right))) < 1.0
 
 
 def test_an_ink_coin_out_from_under_a_hand_where_a_suit_lay_is_not_that_knight() -> None:
@@ -237,10 +240,7 @@ def test_an_ink_coin_out_from_under_a_hand_where_a_suit_lay_is_not_that_knight()
             cv2.rectangle(img, (arm[0], 360), (arm[1], 440), SKIN, -1)
         return img
 
-    def mm(x: float) -> tuple[float, float]:
-        return tuple(float(v) for v in cal.to_table(np.array([[x, 400.0]]), 3.175)[0])
-
-    coins = {"arms-knight": mm(400), "arms-guard": mm(560)}
+    coins = {"arms-knight": table_mm(cal, 400, 400), "arms-guard": table_mm(cal, 560, 400)}
     tracker = CoinTracker(frame(400, 560, None), cal, coins, (), (864, 864), 120.0)
     frames = [frame(400, 560, None)] * 3 + [frame(None, None, (200, 600))] * 20
     frames += [frame(250, 415, (200, 300))] * 20
@@ -251,4 +251,4 @@ def test_an_ink_coin_out_from_under_a_hand_where_a_suit_lay_is_not_that_knight()
         placed += [c for c, _ in report.placed]
     assert "arms-knight" not in started + placed
     assert started == ["arms-guard"]
-    assert np.hypot(*(np.array(tracker.positions()["arms-guard"]) - mm(415))) < 1.5
+    assert np.hypot(*(np.array(tracker.positions()["arms-guard"]) - table_mm(cal, 415, 400))) < 1.5
