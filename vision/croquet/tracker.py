@@ -525,8 +525,7 @@ class CoinTracker:
         tr.pending, tr.pending_t, tr.pending_full, tr.pending_clear = mm, self._t, full, clear
         if before is None:
             return
-        step = float(np.hypot(*(mm - before)))
-        away = float(np.hypot(*(mm - base))) - float(np.hypot(*(before - base)))
+        step, away = _step_away(base, before, mm)
         # A part of a coin showing beside a hand is centred off the coin's centre: the step from
         # such a sighting may be the hand uncovering the rest, so sliding is judged from whole.
         sliding = was_full and step > cfg.move_near_hand_mm and away > 0.5 * step
@@ -558,11 +557,10 @@ class CoinTracker:
         base = tr.anchor if tr.anchor is not None else tr.mm
         if tr.moving or tr.pending is None or float(np.hypot(*(mm - base))) <= cfg.place_mm:
             return False
-        step = float(np.hypot(*(mm - tr.pending)))
+        step, away = _step_away(base, tr.pending, mm)
         reach = cfg.max_speed_mm_s * max(self._t - tr.pending_t, self.dt) + cfg.move_near_hand_mm
         if step > reach:
             return True
-        away = float(np.hypot(*(mm - base))) - float(np.hypot(*(tr.pending - base)))
         return tr.pending_full and step > cfg.move_near_hand_mm and away <= 0
 
     def _start(self, tr: Track, base: np.ndarray, mm: np.ndarray, t_start: float) -> None:
@@ -710,6 +708,17 @@ def merge_boxes(
                 out.append(box)
                 break
     return out
+
+
+def _step_away(base: np.ndarray, before: np.ndarray, mm: np.ndarray) -> tuple[float, float]:
+    """How far a coin seen at ``before`` and then at ``mm`` stepped (mm), and how much farther
+    from ``base`` (where it lay) that took it: negative when it came back toward it.
+
+    >>> _step_away(np.zeros(2), np.array([10.0, 0.0]), np.array([14.0, 3.0]))
+    (5.0, 4.317821063276353)
+    """
+    step = float(np.hypot(*(mm - before)))
+    return step, float(np.hypot(*(mm - base))) - float(np.hypot(*(before - base)))
 
 
 def _at(mask: np.ndarray, px: np.ndarray, step: int) -> bool:
