@@ -70,4 +70,3 @@ def test_correct_whose_castle_is_whose(served: Any, phone: Page) -> None:
     assert castles["suns"] == read["moons"] and castles["moons"] == read["suns"]
     assert castles["crowns"] == read["crowns"] and castles["arms"] == read["arms"]
     assert served.table.referee.extras["layout"]["confirmed"]
-

@@ -135,4 +135,3 @@ def test_the_declared_empty_edge_is_given_to_the_reader(rig: Rig) -> None:
     script.next = [reading_of(referee.state)]
     watcher.look(now=0.0)
     assert script.empty_edges == ["top", "top"]
-
