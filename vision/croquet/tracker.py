@@ -339,11 +339,12 @@ class CoinTracker:
             # where it was seen since: another is some other coin out from under the same
             # hand (_reappear finds which).
             for k, tr in enumerate(live):
-                if tr.state == HIDDEN:
-                    cost[k, unlike[k]] = _FAR
-                    for col in range(len(blobs)):
-                        if self._cannot_follow(tr, blob_mm[col]):
-                            cost[k, col] = _FAR
+                if tr.state != HIDDEN:
+                    continue
+                cost[k, unlike[k]] = _FAR
+                if tr.pending is not None and not tr.moving:
+                    refused = [self._cannot_follow(tr, p) for p in blob_mm]
+                    cost[k, refused] = _FAR
             rows, cols = linear_sum_assignment(cost)
             for k, col in zip(rows, cols, strict=True):
                 if cost[k, col] >= _FAR:
