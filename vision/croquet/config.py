@@ -45,6 +45,9 @@ class CroquetVisionConfig:
     #: A resting coin is only seen (and can only start moving) when this share of it shows: a
     #: coin half under a hand would seem to move as the hand covers it.
     full_coin_share: float = 0.8
+    #: ...and a coin seen with at least this share showing is seen all (a whole coin shows
+    #: 0.95-1.0 of its area: edge pixels blend with the felt).
+    whole_coin_share: float = 0.93
     #: Tiles are found as white regions of at least this share of a tile's area.
     min_tile_share: float = 0.5
     #: A tile's centre shows a suit (a tower's Ace) when this share of it is ink or colour.
@@ -61,6 +64,9 @@ class CroquetVisionConfig:
     hand_min_coins: float = 4.0
     #: Coins within this many mm of a hand are hidden by it when they cannot be seen.
     hand_margin_mm: float = 15.0
+    #: What still differs from the background when the view has not changed for this long (s),
+    #: with no coin sliding, goes into the background (see the tracker).
+    stale_s: float = 0.5
 
     #: The hand next to a coin is looked at within this reach (mm), to tell which way it flicks.
     hand_reach_mm: float = 80.0
@@ -100,6 +106,10 @@ class CroquetVisionConfig:
     #: ...unless it was last seen where it lay less than this (s) before: no hand lifts a coin
     #: and puts it down elsewhere that fast, so it slid there under the hand.
     carry_min_s: float = 0.25
+    #: A coin out of hiding seen whole and still this long (s) lies there, even beside a hand:
+    #: a hand over part of it would have shown (and a changed region taken for a hand may be
+    #: only the background gone stale around a scrum, while a coin is hidden).
+    settle_s: float = 0.25
     #: A sliding coin lost where its path meets the table's edge within one and a half frames'
     #: travel plus this (mm) fell off there.
     edge_slack_mm: float = 2.0

@@ -7,12 +7,14 @@ gated). A coin that reappears after being hidden is matched by its look (suit co
 :func:`vision.croquet.coins.coin_look`) and then by distance.
 
 Most frames change nothing: a cheap test on every ``coarse_step``-th pixel against the background
-(the last frame in which nothing moved) finds the changed regions; only coins in motion, hidden
-coins (unless nothing changed around them since the last frame) and resting coins something
-changed over are searched, each in a small window at full resolution (overlapping windows
-merged). A changed region larger than ``hand_min_coins`` coins is a hand (or arm, or its
-shadow): a coin that cannot be found next to one is hidden and keeps its place. A changed region
-no coin explains is searched for a coin that was not there: a coin put down by hand.
+(the last frame in which nothing moved, and any changed region that has lain still for
+``stale_s`` since: a hand at rest, or where a hand lay) finds the changed regions; only coins
+in motion, hidden coins (unless nothing changed around them since the last frame) and resting
+coins something changed over are searched, each in a small window at full resolution
+(overlapping windows merged). A changed region larger than ``hand_min_coins`` coins is a hand
+(or arm, or its shadow): a coin that cannot be found next to one is hidden and keeps its place.
+A changed region no coin explains is searched for a coin that was not there: a coin put down by
+hand.
 
 What the tracker decides itself, because only tracking knows it:
 
@@ -77,6 +79,7 @@ class Track:
     pending_t: float = 0.0
     pending_full: bool = False
     pending_clear: bool = False
+    pending_since: float = 0.0
     seen_t: float = 0.0
     lost: int = 0
     looks: list[str] = field(default_factory=list)
@@ -99,6 +102,7 @@ _TRACK_STATE = (
     "pending_t",
     "pending_full",
     "pending_clear",
+    "pending_since",
     "seen_t",
     "lost",
     "looks",
@@ -185,6 +189,11 @@ class CoinTracker:
         )
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
         self.bg = self._coarse(first)
+        #: The last frame's coarse image, and for how many frames each coarse pixel has not
+        #: changed since (to tell a stale changed region from a hand).
+        self._last = self.bg
+        self._steady = np.zeros(self.bg.shape[:2], np.uint16)
+        self._stale_frames = round(config.stale_s * fps)
         #: The last frame's coarse change mask (see :meth:`_unstirred`).
         self._changed = np.zeros(self.bg.shape[:2], np.uint8)
         for (coin, at), px in zip(setup.items(), start_px, strict=True):
@@ -206,6 +215,46 @@ class CoinTracker:
         h, w = image.shape[:2]
         s = self.cfg.coarse_step
         return cv2.resize(image, (w // s, h // s), interpolation=cv2.INTER_NEAREST)
+
+    def _change(self, image: np.ndarray, reference: np.ndarray) -> np.ndarray:
+        """The coarse mask (0/1) of where ``image`` differs from ``reference`` (coarse images) by
+        more than ``change_level`` in some channel."""
+        diff = cv2.split(cv2.absdiff(image, reference))
+        level = self.cfg.change_level
+        return cv2.threshold(
+            cv2.max(cv2.max(diff[0], diff[1]), diff[2]), level, 1, cv2.THRESH_BINARY
+        )[1]
+
+    def _stale(
+        self,
+        small: np.ndarray,
+        last: np.ndarray,
+        changed: np.ndarray,
+        labels: np.ndarray,
+        n: int,
+        t: float,
+    ) -> np.ndarray:
+        """Which changed regions (component labels ``labels``, ``n`` of them) are stale: not
+        changed at all for ``stale_s`` (a hand lying still, the place a hand lay until just now,
+        coins that moved while another was hidden) while no coin slid. Such a region is no hand
+        and no coin on the move; it is searched whole once for a coin out of hiding and then
+        taken into the background, so that it is not taken for a hand from then on."""
+        moved = self._change(small, last).view(bool)
+        self._steady = np.where(moved, 0, np.minimum(self._steady + 1, self._stale_frames))
+        if not self._calm(t):
+            return np.zeros(n, bool)
+        fresh = changed.view(bool) & (self._steady < self._stale_frames)
+        stale = np.bincount(labels[fresh], minlength=n) == 0
+        stale[0] = False
+        return stale
+
+    def _calm(self, t: float) -> bool:
+        """Whether no coin slides and none was seen out of hiding within ``settle_s`` (its
+        sightings are still being judged): then what lies still may go into the background."""
+        return all(
+            not tr.moving and (tr.pending is None or t - tr.pending_t > self.cfg.settle_s)
+            for tr in self.tracks.values()
+        )
 
     def _disturbed(self, changed: np.ndarray, px: np.ndarray) -> bool:
         """Whether anything changed (coarse ``changed`` mask) over a resting coin's place at
@@ -259,17 +308,18 @@ class CoinTracker:
         cfg = self.cfg
         s = cfg.coarse_step
         small = self._coarse(image)
-        diff = cv2.split(cv2.absdiff(small, self.bg))
-        changed = cv2.threshold(
-            cv2.max(cv2.max(diff[0], diff[1]), diff[2]), cfg.change_level, 1, cv2.THRESH_BINARY
-        )[1]
+        changed = self._change(small, self.bg)
         previous, self._changed = self._changed, changed
+        last, self._last = self._last, small
         busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
         if not busy and not cv2.countNonZero(changed):
             return self._report(index, t)
         n, labels, stats, _ = components(changed)
-        hands = [k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] > self.hand_area]
-        regions = [stats[k, :4] * s for k in range(1, n) if k not in hands]
+        stale = self._stale(small, last, changed, labels, n, t)
+        hands = [
+            k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] > self.hand_area and not stale[k]
+        ]
+        regions = [stats[k, :4] * s for k in range(1, n) if k not in hands and not stale[k]]
         is_hand = np.zeros(n, bool)
         is_hand[hands] = True
         hand = is_hand[labels]
@@ -298,7 +348,7 @@ class CoinTracker:
                 searched.append(k)
                 boxes.append(box)
         known = [(float(x), float(y)) for x, y in pred_px]
-        for x, y, w, h in regions:
+        for x, y, w, h in regions + [stats[k, :4] * s for k in np.flatnonzero(stale)]:
             boxes.append(
                 (
                     int(x - self.radius_px),
@@ -317,7 +367,7 @@ class CoinTracker:
         self._started, self._since, self._stopped = {}, {}, {}
         self._placed, self._relabelled = [], []
         fell: list[tuple[str, Point, float]] = []
-        if searched and blobs:
+        if blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
             # keeps its own blob; only searched coins act on what they are given.
             looks = self._trusted_looks(blobs)
@@ -335,6 +385,13 @@ class CoinTracker:
             own = np.array([tr.look for tr in live])
             unlike = (seen[None] != "") & (seen[None] != own[:, None])
             cost = np.where(d <= gate[:, None], d + cfg.look_mm * unlike, _FAR)
+            # A blob where a coin lies at rest is that coin (no other coin's centre comes that
+            # close to it), even when another coin could take it at less cost overall: a
+            # coin beside a hand must not "start" onto a blob some other coin leaves free.
+            resting = np.array([tr.state == ON and not tr.moving for tr in live])
+            mine = resting[:, None] & (d <= COIN_MM / 4)
+            claimed = mine.any(axis=0)
+            cost[:, claimed] = np.where(mine[:, claimed], cost[:, claimed], _FAR)
             # A coin coming out of hiding shows whole with its own look, and slides on from
             # where it was seen since: another is some other coin out from under the same
             # hand (_reappear finds which).
@@ -381,6 +438,10 @@ class CoinTracker:
             for tr in self.tracks.values()
         ):
             self.bg = small
+        elif stale.any() and self._calm(t):
+            gone = stale[labels]
+            self.bg = self.bg.copy()
+            self.bg[gone] = small[gone]
         for k, tr in enumerate(live):
             if beside[k] and not tr.moving:
                 tr.hand, tr.hand_t = self._toward_hand(hand, pred_px[k]), t
@@ -444,7 +505,7 @@ class CoinTracker:
         base = tr.anchor if tr.anchor is not None else tr.mm
         moved = float(np.hypot(*(mm - base)))
         if tr.state == HIDDEN:
-            self._uncovered(tr, mm, full, near_hand)
+            self._uncovered(tr, mm, area, near_hand)
             return
         tr.seen_t = self._t
         limit = cfg.move_near_hand_mm if near_hand else cfg.move_mm
@@ -505,24 +566,39 @@ class CoinTracker:
         if tr.lost >= self.cfg.lost_frames:
             tr.moving, tr.anchor, tr.step, tr.lost = False, tr.mm.copy(), np.zeros(2), 0
 
-    def _uncovered(self, tr: Track, mm: np.ndarray, full: bool, near_hand: bool) -> None:
+    def _uncovered(self, tr: Track, mm: np.ndarray, area: float, near_hand: bool) -> None:
         """A coin that was hidden at rest (or off the table, or not yet on it) is seen at ``mm``.
         Where it was: it was only covered. Elsewhere: if it moves on away from where it lay
         between two sightings, the first of them whole, it is sliding (a flick begun under the
         hand, which started when the slide traced back reaches its rest position); if it shows
-        whole and still, away from any hand, in two frames running, it was put down there by
-        hand, unless it was seen where it lay less than ``carry_min_s`` before (then it slid
-        there, under the hand), or another coin began to slide meanwhile (then it was flicked
-        unseen and struck that coin)."""
+        whole and still, away from any hand (or all of it still for ``settle_s`` beside one),
+        in two frames running, it was put down there by hand, unless it was seen where it lay
+        less than ``carry_min_s`` before (then it slid there, under the hand), or another coin
+        began to slide meanwhile (then it was flicked unseen and struck that coin), or it lies
+        within ``place_mm`` of where it lay (nudged: flicked a little, or struck, unseen)."""
         cfg = self.cfg
+        full = area >= cfg.full_coin_share * self.coin_area
         base = tr.anchor if tr.anchor is not None else tr.mm
-        if tr.state == HIDDEN and float(np.hypot(*(mm - base))) <= cfg.place_mm:
+        off = float(np.hypot(*(mm - base)))
+        # Near where it lay, it was covered, or nudged (flicked a little, or struck) unseen.
+        nudged = tr.state == HIDDEN and off <= cfg.place_mm
+        if nudged and (not full or off <= cfg.move_mm):
             if full:
                 tr.state, tr.pending, tr.seen_t = ON, None, self._t
             return
         before, before_t = tr.pending, tr.pending_t
         was_full, was_clear = tr.pending_full, tr.pending_clear
-        clear = full and not near_hand
+        # Whole and still for ``settle_s``, it lies there even beside a hand (or a changed
+        # region taken for one). Only all of it will do: with a hand over a little of it, its
+        # centre and even its look (the suit's colour under a finger) may be wrong.
+        still = (
+            before is not None
+            and area >= cfg.whole_coin_share * self.coin_area
+            and was_full
+            and float(np.hypot(*(mm - before))) < cfg.still_mm
+        )
+        tr.pending_since = tr.pending_since if still else self._t
+        clear = full and (not near_hand or self._t - tr.pending_since >= cfg.settle_s)
         tr.pending, tr.pending_t, tr.pending_full, tr.pending_clear = mm, self._t, full, clear
         if before is None:
             return
@@ -533,7 +609,7 @@ class CoinTracker:
         # No hand lifts a coin and puts it down elsewhere so soon after it was last seen.
         hurried = before_t - tr.seen_t < cfg.carry_min_s
         moved = step > 3 * cfg.still_mm or hurried
-        if tr.state == HIDDEN and (sliding or (clear and was_clear and moved)):
+        if tr.state == HIDDEN and (sliding or (clear and was_clear and moved and not nudged)):
             # Slowing at the table's friction, it left its place (v0 - v) / a before.
             speed = step / max(self._t - before_t, self.dt)
             a = cfg.friction_mm_s2
@@ -541,9 +617,10 @@ class CoinTracker:
             self._start(tr, base, mm, max(tr.seen_t, before_t - (v0 - speed) / a))
         elif not (clear and was_clear):
             return
-        elif tr.state == HIDDEN and self._struck_t > tr.seen_t:
-            # Another coin began to slide while this one was out of sight, and this one moved:
-            # it was flicked unseen and struck that coin (it cannot have been moved by hand).
+        elif tr.state == HIDDEN and (nudged or self._struck_t > tr.seen_t):
+            # Nudged, or another coin began to slide while this one was out of sight and this
+            # one moved: it was flicked unseen (and struck that coin), or struck, soon after it
+            # was last seen (no hand puts a coin down so near where it lay).
             self._start(tr, base, mm, max(tr.seen_t, self._struck_t - self.dt))
         else:
             self._place(tr, mm)
@@ -660,9 +737,8 @@ class CoinTracker:
                 tr.state, tr.lost = ON, 0
                 self._seen(tr, mm)
                 continue
-            full = blob.area >= full_area
             near = _at(hand_mask, np.array(blob.px), self.cfg.coarse_step)
-            self._uncovered(tr, mm, full, near)
+            self._uncovered(tr, mm, blob.area, near)
 
     def _edge_crossing(self, tr: Track) -> tuple[np.ndarray, float] | None:
         """Where a sliding coin's path crosses the table's edge, if it does within reach of the
