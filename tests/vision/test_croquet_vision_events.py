@@ -387,6 +387,26 @@ def test_a_coin_pushed_beside_the_hand_is_not_flicked_though_seen_to_move_late()
     ]
 
 
+def test_a_coin_struck_beside_the_hand_is_not_flicked_though_seen_to_move_late() -> None:
+    # The Suns knight, flicked, strikes the Moons knight lying 5 mm ahead beside the hand and
+    # stops there; the Moons knight creeps within the hand's margin and is seen to set off only
+    # ten frames after the strike, past struck_frames but within pushed_late_s: struck, not
+    # flicked.
+    mk = 300.0 + COIN_MM + 5.0
+    out = play(
+        {
+            "suns-knight": (2, 1.0 / 120, lambda k: (400.0, 300.0 + 5.0 * min(max(0, k - 1), 1))),
+            "moons-knight": (12, 2.0 / 120, lambda k: (400.0, mk + 3.0 * max(0, k - 11))),
+        },
+        24,
+        {"moons-knight": (0.0, -1.0)},
+    )
+    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]
+
+
 def test_a_guard_struck_into_its_tower_beside_it_hits_it_though_no_frame_shows_it() -> None:
     # The Moons knight strikes the Suns guard on its start spot straight toward its tower, 3 mm
     # away: the guard hits the tower and bounces back before it is first seen to move.

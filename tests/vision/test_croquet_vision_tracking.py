@@ -338,3 +338,26 @@ def test_a_coin_nudged_a_little_under_a_hand_was_flicked_and_lies_where_it_shows
     assert started["arms-guard"] < 5 / 120.0
     at = np.array(tracker.positions()["arms-guard"])
     assert np.hypot(*(at - table_mm(cal, 396, 400))) < 1.0
+
+
+def test_a_coin_nudged_beside_a_hand_and_then_covered_lies_where_it_was_last_seen() -> None:
+    # Beside a hand, a coin is nudged 3 mm (struck), less than a coin beside a hand must move
+    # to be seen to start. A while later the hand covers it and withdraws: the coin shows where
+    # it was last seen, lying still, before it hid. It was not flicked under the hand; it lies
+    # there.
+    cal = flat_camera()
+
+    def frame(x: int, hand: tuple[int, int] | None) -> np.ndarray:
+        return drawn((x, 400), *([(hand[0], 350, hand[1], 450)] if hand else []))
+
+    tracker = CoinTracker(
+        frame(400, None), cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
+    )
+    frames = [frame(400, None)] * 3 + [frame(400, (409, 500))] * 5 + [frame(397, (409, 500))] * 40
+    frames += [frame(397, (380, 500))] * 10 + [frame(397, None)] * 20
+    started = []
+    for i, image in enumerate(frames, start=1):
+        started += list(tracker.update(image, i, i / 120.0).started)
+    assert started == []
+    at = np.array(tracker.positions()["arms-guard"])
+    assert np.hypot(*(at - table_mm(cal, 397, 400))) < 1.0

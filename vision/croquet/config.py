@@ -119,7 +119,7 @@ class CroquetVisionConfig:
     struck_frames: int = 8
     #: A coin beside a hand is seen to set off only once it moved beyond the hand's margin
     #: (``move_near_hand_mm``): a coin pushed along by a touching one may show up to this long
-    #: (s) after that one set off.
+    #: (s) after that one set off, and a coin struck there up to this long after the strike.
     pushed_late_s: float = 0.25
     #: A hand cannot flick the same coin twice within this many frames: a second start so soon
     #: is the same flick seen again (the coin came out from under the hand).

@@ -226,10 +226,10 @@ class EventDetector:
             )
             self.stop_t = max(self.stop_t, float(t))
             self._forget(coin)
-        for coin in frame.relabelled:
+        for coin in frame.corrected:
             if coin in frame.positions:
                 self._reset(coin, np.array(frame.positions[coin], float))
-        placed = {c for c, _ in frame.placed} | set(frame.relabelled)
+        placed = {c for c, _ in frame.placed} | set(frame.corrected)
         seg: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         for coin, at in frame.positions.items():
             b = np.array(at, float)
@@ -248,7 +248,11 @@ class EventDetector:
         self._hits(seg, out)
         self._passes(seg, out)
         for coin, began in frame.started.items():
-            if coin in struck or self.recent.get(coin, -99) >= frame.index - cfg.struck_frames:
+            # A coin beside a hand is seen to set off only once past the hand's margin: struck
+            # up to ``pushed_late_s`` before, it was struck, not flicked.
+            late = round(cfg.pushed_late_s / self.dt) if coin in frame.near_hand else 0
+            since = frame.index - max(cfg.struck_frames, late)
+            if coin in struck or self.recent.get(coin, -99) >= since:
                 if coin in seg:
                     self._struck_on(
                         coin, frame.index if coin in struck else self.recent[coin], seg, out

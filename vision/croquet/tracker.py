@@ -30,7 +30,9 @@ What the tracker decides itself, because only tracking knows it:
   hand, unless it was seen whole and now lies toward the hand), and at rest again after
   ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean);
 * a coloured knight that comes to rest showing another knight's suit is that knight: the two
-  tracks trade names (``relabelled``), so a swap in a scrum does not outlive the next rest.
+  tracks trade names (``corrected``), so a swap in a scrum does not outlive the next rest;
+* a coin at rest nudged (by a strike) beside a hand by less than it must move there to start,
+  found after it was hidden where it was last seen, lies there: its place is ``corrected``.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ class Track:
     pending_clear: bool = False
     pending_since: float = 0.0
     seen_t: float = 0.0
+    seen_mm: np.ndarray | None = None
+    seen_since: float = 0.0
     lost: int = 0
     looks: list[str] = field(default_factory=list)
     hand: tuple[float, float] = (0.0, 0.0)
@@ -104,6 +108,8 @@ _TRACK_STATE = (
     "pending_clear",
     "pending_since",
     "seen_t",
+    "seen_mm",
+    "seen_since",
     "lost",
     "looks",
     "hand",
@@ -123,7 +129,8 @@ class TrackFrame:
     whose path this frame comes out of hiding, when that path began; ``stopped``:
     coins that came to rest in this frame, with the time they stopped; ``placed``: coins put down
     by hand (coin, where); ``fell``: coins that went off the table (coin, where, when); ``hidden``:
-    coins under a hand; ``relabelled``: coins whose identity was corrected by their look;
+    coins under a hand; ``corrected``: coins whose identity (by their look) or rest place was
+    corrected, without a path (they were where they now stand before this frame);
     ``near_hand``: coins next to a hand (and those that started), with the way to the hand
     that was last beside them at rest (unit vector), if that was within ``hand_memory_s``.
     """
@@ -138,7 +145,7 @@ class TrackFrame:
     placed: tuple[tuple[str, Point], ...] = ()
     fell: tuple[tuple[str, Point, float], ...] = ()
     hidden: frozenset[str] = frozenset()
-    relabelled: tuple[str, ...] = ()
+    corrected: tuple[str, ...] = ()
     near_hand: Mapping[str, tuple[float, float]] = field(default_factory=dict)
 
 
@@ -183,7 +190,7 @@ class CoinTracker:
         self._since: dict[str, float] = {}
         self._stopped: dict[str, float] = {}
         self._placed: list[tuple[str, Point]] = []
-        self._relabelled: list[str] = []
+        self._corrected: list[str] = []
         start_px = self.cal.to_image(
             np.array([setup[c] for c in setup], float).reshape(-1, 2), self.h
         )
@@ -365,7 +372,7 @@ class CoinTracker:
         used: set[int] = set()
         self._t = t
         self._started, self._since, self._stopped = {}, {}, {}
-        self._placed, self._relabelled = [], []
+        self._placed, self._corrected = [], []
         fell: list[tuple[str, Point, float]] = []
         if blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
@@ -459,7 +466,7 @@ class CoinTracker:
             stopped=self._stopped,
             placed=tuple(self._placed),
             fell=tuple(fell),
-            relabelled=tuple(self._relabelled),
+            corrected=tuple(self._corrected),
         )
 
     # -- track updates ---------------------------------------------------------------------------
@@ -515,6 +522,10 @@ class CoinTracker:
         fresh = self._t - tr.hand_t <= 1.5 * self.dt
         toward = fresh and tr.clear and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
         tr.clear = full
+        if area >= cfg.whole_coin_share * self.coin_area:
+            if tr.seen_mm is None or float(np.hypot(*(mm - tr.seen_mm))) > cfg.still_mm:
+                tr.seen_since = self._t
+            tr.seen_mm = mm
         # Part of a coin shows off its centre (a hand just coming onto the table may be too
         # small yet to be seen as one): it has moved only when it moved as far as beside a hand.
         if moved > (limit if full else max(2 * limit, cfg.move_near_hand_mm)) or toward:
@@ -578,6 +589,7 @@ class CoinTracker:
         within ``place_mm`` of where it lay (nudged: flicked a little, or struck, unseen)."""
         cfg = self.cfg
         full = area >= cfg.full_coin_share * self.coin_area
+        whole = area >= cfg.whole_coin_share * self.coin_area
         base = tr.anchor if tr.anchor is not None else tr.mm
         off = float(np.hypot(*(mm - base)))
         # Near where it lay, it was covered, or nudged (flicked a little, or struck) unseen.
@@ -586,6 +598,20 @@ class CoinTracker:
             if full:
                 tr.state, tr.pending, tr.seen_t = ON, None, self._t
             return
+        if (
+            nudged
+            and whole
+            and tr.seen_mm is not None
+            and float(np.hypot(*(mm - tr.seen_mm))) <= cfg.move_mm
+            and tr.seen_t - tr.seen_since >= cfg.settle_s
+        ):
+            # It is where it was last seen whole, lying still there a while before it hid: it
+            # was nudged there earlier, beside a hand, by less than it must move there to start
+            # (struck, most likely). Just nudged, it may have been flicked a little.
+            tr.state, tr.pending, tr.seen_t = ON, None, self._t
+            tr.mm, tr.anchor = mm.copy(), mm.copy()
+            self._corrected.append(tr.coin)
+            return
         before, before_t = tr.pending, tr.pending_t
         was_full, was_clear = tr.pending_full, tr.pending_clear
         # Whole and still for ``settle_s``, it lies there even beside a hand (or a changed
@@ -593,7 +619,7 @@ class CoinTracker:
         # centre and even its look (the suit's colour under a finger) may be wrong.
         still = (
             before is not None
-            and area >= cfg.whole_coin_share * self.coin_area
+            and whole
             and was_full
             and float(np.hypot(*(mm - before))) < cfg.still_mm
         )
@@ -644,6 +670,7 @@ class CoinTracker:
     def _start(self, tr: Track, base: np.ndarray, mm: np.ndarray, t_start: float) -> None:
         """The coin left ``base`` at ``t_start`` and is now at ``mm``."""
         tr.state, tr.moving, tr.anchor, tr.still, tr.pending = ON, True, None, [], None
+        tr.seen_mm = None
         tr.step = (mm - base) * (self.dt / max(self._t - t_start, self.dt))
         tr.mm = mm
         tr.seen_t = self._t
@@ -692,12 +719,12 @@ class CoinTracker:
             setattr(tr, name, b)
             setattr(other, name, a)
         self._stopped[other.coin] = self._stopped.pop(tr.coin)
-        self._relabelled += [tr.coin, other.coin]
+        self._corrected += [tr.coin, other.coin]
 
     def _place(self, tr: Track, mm: np.ndarray) -> None:
         tr.state, tr.moving, tr.still, tr.pending = ON, False, [], None
         tr.mm, tr.anchor, tr.step = mm.copy(), mm.copy(), np.zeros(2)
-        tr.seen_t = self._t
+        tr.seen_t, tr.seen_mm = self._t, None
         self._placed.append((tr.coin, _pt(mm)))
 
     def _reappear(
