@@ -361,3 +361,26 @@ def test_a_coin_nudged_beside_a_hand_and_then_covered_lies_where_it_was_last_see
     assert started == []
     at = np.array(tracker.positions()["arms-guard"])
     assert np.hypot(*(at - table_mm(cal, 397, 400))) < 1.0
+
+
+def test_a_coin_nudged_beside_a_hand_lies_where_it_shows_still_before_a_hand_comes_back() -> None:
+    # Beside a hand, a coin is nudged 3 mm (struck), less than a coin beside a hand must move
+    # to be seen to start, and shows there, whole and still, while the hand stays. The hand
+    # goes; later one comes back on the side the coin was nudged toward. The coin has not moved
+    # since it was seen still there: it was not flicked toward the new hand; it lies there.
+    cal = flat_camera()
+
+    def frame(x: int, hand: tuple[int, int] | None) -> np.ndarray:
+        return drawn((x, 400), *([(hand[0], 350, hand[1], 450)] if hand else []))
+
+    tracker = CoinTracker(
+        frame(400, None), cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
+    )
+    frames = [frame(400, None)] * 3 + [frame(400, (409, 500))] * 5 + [frame(397, (409, 500))] * 40
+    frames += [frame(397, None)] * 20 + [frame(397, (300, 386))] * 10
+    started = []
+    for i, image in enumerate(frames, start=1):
+        started += list(tracker.update(image, i, i / 120.0).started)
+    assert started == []
+    at = np.array(tracker.positions()["arms-guard"])
+    assert np.hypot(*(at - table_mm(cal, 397, 400))) < 1.0

@@ -32,7 +32,8 @@ What the tracker decides itself, because only tracking knows it:
 * a coloured knight that comes to rest showing another knight's suit is that knight: the two
   tracks trade names (``corrected``), so a swap in a scrum does not outlive the next rest;
 * a coin at rest nudged (by a strike) beside a hand by less than it must move there to start,
-  found after it was hidden where it was last seen, lies there: its place is ``corrected``.
+  seen all and still there for ``settle_s``, or found after it was hidden where it was last
+  seen so, lies there: its place is ``corrected``.
 """
 
 from __future__ import annotations
@@ -526,6 +527,11 @@ class CoinTracker:
             if tr.seen_mm is None or float(np.hypot(*(mm - tr.seen_mm))) > cfg.still_mm:
                 tr.seen_since = self._t
             tr.seen_mm = mm
+            if moved > cfg.move_mm and self._t - tr.seen_since >= cfg.settle_s:
+                # Seen all, lying still here a while, away from where it rested: it was nudged
+                # here beside a hand (struck) by less than it must move there to start.
+                self._lies_at(tr, mm)
+                return
         # Part of a coin shows off its centre (a hand just coming onto the table may be too
         # small yet to be seen as one): it has moved only when it moved as far as beside a hand.
         if moved > (limit if full else max(2 * limit, cfg.move_near_hand_mm)) or toward:
@@ -608,9 +614,7 @@ class CoinTracker:
             # It is where it was last seen whole, lying still there a while before it hid: it
             # was nudged there earlier, beside a hand, by less than it must move there to start
             # (struck, most likely). Just nudged, it may have been flicked a little.
-            tr.state, tr.pending, tr.seen_t = ON, None, self._t
-            tr.mm, tr.anchor = mm.copy(), mm.copy()
-            self._corrected.append(tr.coin)
+            self._lies_at(tr, mm)
             return
         before, before_t = tr.pending, tr.pending_t
         was_full, was_clear = tr.pending_full, tr.pending_clear
@@ -650,6 +654,13 @@ class CoinTracker:
             self._start(tr, base, mm, max(tr.seen_t, self._struck_t - self.dt))
         else:
             self._place(tr, mm)
+
+    def _lies_at(self, tr: Track, mm: np.ndarray) -> None:
+        """The coin, in sight, rests at ``mm``, where it came without a path seen: its place is
+        ``corrected``."""
+        tr.state, tr.pending, tr.seen_t = ON, None, self._t
+        tr.mm, tr.anchor = mm.copy(), mm.copy()
+        self._corrected.append(tr.coin)
 
     def _cannot_follow(self, tr: Track, mm: np.ndarray) -> bool:
         """Whether a coin seen at ``mm``, away from where ``tr`` lay hidden, cannot be ``tr``,
