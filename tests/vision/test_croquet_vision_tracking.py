@@ -384,3 +384,23 @@ def test_a_coin_nudged_beside_a_hand_lies_where_it_shows_still_before_a_hand_com
     assert started == []
     at = np.array(tracker.positions()["arms-guard"])
     assert np.hypot(*(at - table_mm(cal, 397, 400))) < 1.0
+
+
+def test_a_hand_covering_a_coin_from_another_side_than_the_hand_beside_it_does_not_start_it() -> (
+    None
+):
+    # A coin seen whole with a hand (or its shadow) beside it up and to the left. In the next
+    # frame another hand sweeps in from the right over most of it: what shows of the coin, its
+    # left part, lies toward the first hand. Only part of the coin shows, so that is the second
+    # hand covering it, not the coin sent back toward the first.
+    cal = flat_camera()
+    at = np.array([432.0, 432.0])
+    x, y = (int(v) for v in cal.to_image(at[None], 3.175)[0])
+    beside = (x - 70, y - 70, x - 12, y - 12)
+    sweep = (x + 2, y - 60, x + 90, y + 60)
+    tracker = CoinTracker(drawn((x, y)), cal, {"moons-knight": (432.0, 432.0)}, (), (864, 864), 120)
+    frames = [drawn((x, y), beside)] * 5 + [drawn((x, y), beside, sweep)] * 3
+    started = []
+    for i, image in enumerate(frames, start=1):
+        started += list(tracker.update(image, i, i / 120.0).started)
+    assert started == []

@@ -518,10 +518,13 @@ class CoinTracker:
         tr.seen_t = self._t
         limit = cfg.move_near_hand_mm if near_hand else cfg.move_mm
         # A hand covering part of a coin shifts what shows away from the hand, never toward
-        # it: a coin seen whole that now lies toward the hand beside it in the last frame has
-        # moved (a hand remembered from earlier may have gone; another may come from elsewhere).
+        # it: a coin seen whole, and now again, that lies toward the hand beside it in the last
+        # frame has moved (a hand remembered from earlier may have gone; another, covering
+        # part of the coin now, may come from elsewhere).
         fresh = self._t - tr.hand_t <= 1.5 * self.dt
-        toward = fresh and tr.clear and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
+        toward = (
+            fresh and tr.clear and full and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
+        )
         tr.clear = full
         if area >= cfg.whole_coin_share * self.coin_area:
             if tr.seen_mm is None or float(np.hypot(*(mm - tr.seen_mm))) > cfg.still_mm:
