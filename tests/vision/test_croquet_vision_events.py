@@ -484,3 +484,25 @@ def test_a_struck_coin_that_bounces_straight_back_into_its_striker_strikes_it_in
         ("strike", "moons-knight", "suns-knight", None),
         ("strike", "suns-knight", "moons-knight", None),
     ]
+
+
+def test_a_coin_struck_from_one_it_almost_touches_and_lost_in_its_blur_is_not_flicked() -> None:
+    # The Suns knight, flicked with the hand behind it, strikes the Moons knight 0.8 mm ahead
+    # and stops almost dead, never seen to move. The Moons knight sets off so fast that the
+    # first frame loses it in its blur: its path comes out of hiding. It was struck.
+    det = EventDetector(default_layout(), 120.0)
+    mk = 300.0 + COIN_MM + 0.8
+    det.start({"suns-knight": (400.0, 300.0), "moons-knight": (400.0, mk)})
+    hand = {"suns-knight": (0.0, -1.0)}
+    out: list[dict[str, Any]] = []
+    for k in range(1, 16):
+        pos = {"suns-knight": (400.0, 300.0)}
+        if k >= 3:
+            pos["moons-knight"] = (400.0, mk + 8.0 * (k - 1))
+        begun = {"moons-knight": 1.2 / 120} if k == 3 else {}
+        moving = frozenset({"moons-knight"}) if k >= 2 else frozenset()
+        out += det.update(TrackFrame(k, k / 120, pos, moving, begun, begun, near_hand=hand))
+    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]

@@ -271,11 +271,12 @@ class EventDetector:
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under:
                 self.deferred[coin] = (began, frame.index, tuple(under))
-            elif coin in self._unseen:
-                self.unseen_flick[coin] = began
             elif coin in seg and (target := self._paired(coin, began, seg, frame.positions, out)):
+                # Even out of hiding (lost in its blur at first, struck at speed).
                 if target == coin:
                     continue
+            elif coin in self._unseen:
+                self.unseen_flick[coin] = began
             elif coin in seg:
                 self.held[coin] = (began, frame.index, seg[coin][0])
             else:
