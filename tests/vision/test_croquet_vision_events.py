@@ -506,3 +506,22 @@ def test_a_coin_struck_from_one_it_almost_touches_and_lost_in_its_blur_is_not_fl
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "moons-knight", None),
     ]
+
+
+def test_a_coin_touching_one_struck_is_pushed_though_seen_to_move_before_that_one() -> None:
+    # The Arms knight slides into the Moons knight, which touches the Crowns knight beyond it.
+    # The Crowns knight is seen to set off in the frame of the strike, the Moons knight (its
+    # first move hidden in the pair's blur) only in the next: the Crowns knight was pushed
+    # along by the coin struck, not flicked (and, as they touched, not struck).
+    out = play(
+        {
+            "arms-knight": (2, 1.5 / 120, lambda k: (400.0, min(250.0 + 5.0 * (k - 1), 281.0))),
+            "moons-knight": (9, 8.0 / 120, lambda k: (400.0, 300.0 + 4.0 * max(0, k - 8))),
+            "crowns-knight": (8, 7.5 / 120, lambda k: (400.0, 319.25 + 6.0 * max(0, k - 7))),
+        },
+        20,
+    )
+    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+        ("flick", "arms-knight", None, None),
+        ("strike", "arms-knight", "moons-knight", None),
+    ]

@@ -147,6 +147,8 @@ class EventDetector:
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._moving_before: frozenset[str] = frozenset()
+        #: The pairs of coins touching as the frame under way began.
+        self._touching: frozenset[frozenset[str]] = frozenset()
         self._unseen: set[str] = set()
         #: Flicks begun out of sight (when the tracker traced them back along the chord), held
         #: until the coin's next step shows whether it bounced unseen (a longer path).
@@ -243,6 +245,7 @@ class EventDetector:
         # Paths that began before the previous frame: the coin comes out of hiding.
         self._unseen = {c for c in seg if self._t0[c] < t0 - 1e-6}
         self._near_hand = frame.near_hand
+        self._touching = frozenset(self.contact)
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
         self._hits(seg, out)
@@ -524,10 +527,13 @@ class EventDetector:
             for c, (k, p) in self.set_off.items()
             if c != coin and c not in self.held and since <= k < self._index
         ]
+        # A coin struck lately may not be seen to move yet: where it lay, touching, counts.
         lay += [
-            seg[c][0]
-            for c in seg
-            if c != coin and (c in struck or self.recent.get(c, -99) >= since)
+            p
+            for c, p in self.last.items()
+            if c != coin
+            and (c in struck or self.recent.get(c, -99) >= since)
+            and (c in seg or frozenset((c, coin)) in self._touching)
         ]
         return any(float(np.hypot(*(p - a))) <= reach for p in lay)
 
