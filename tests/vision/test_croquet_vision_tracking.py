@@ -314,26 +314,38 @@ def test_a_coin_resting_beside_a_hand_keeps_its_blob_when_another_shows_within_i
     assert np.hypot(*(at - coins["arms-guard"])) < 1.0
 
 
+def guard_frame(x: int, hand: tuple[int, int] | None) -> np.ndarray:
+    """The Arms guard at pixel (x, 400) with a hand spanning x0..x1 (``hand``) beside or over
+    it, or none."""
+    return drawn((x, 400), *([(hand[0], 350, hand[1], 450)] if hand else []))
+
+
+def track_guard(
+    frames: list[np.ndarray],
+) -> tuple[Calibration, CoinTracker, dict[str, float], list[tuple[str, Any]]]:
+    """Track the Arms guard, standing at pixel (400, 400) in the first frame, through
+    ``frames`` at 120 fps: the camera, the tracker, when coins started and what was placed."""
+    cal = flat_camera()
+    tracker = CoinTracker(
+        guard_frame(400, None), cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
+    )
+    started: dict[str, float] = {}
+    placed: list[tuple[str, Any]] = []
+    for i, image in enumerate(frames, start=1):
+        report = tracker.update(image, i, i / 120.0)
+        started.update(report.started)
+        placed += report.placed
+    return cal, tracker, started, placed
+
+
 def test_a_coin_nudged_a_little_under_a_hand_was_flicked_and_lies_where_it_shows() -> None:
     # A hand covers a coin and flicks it 4 mm, into its tower say, from where it bounces back
     # unseen. The hand withdraws; the coin shows whole 4 mm from where it lay, within the
     # distance a covered coin is taken to be where it was. It was flicked when it was last
     # seen, and it lies where it shows, not where it lay.
-    cal = flat_camera()
-
-    def frame(x: int, hand: tuple[int, int] | None) -> np.ndarray:
-        return drawn((x, 400), *([(hand[0], 350, hand[1], 450)] if hand else []))
-
-    tracker = CoinTracker(
-        frame(400, None), cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
-    )
-    frames = [frame(400, None)] * 3 + [frame(400, (380, 480))] * 10
-    frames += [frame(396, (420, 520))] * 10 + [frame(396, None)] * 20
-    started, placed = {}, []
-    for i, image in enumerate(frames, start=1):
-        report = tracker.update(image, i, i / 120.0)
-        started.update(report.started)
-        placed += report.placed
+    frames = [guard_frame(400, None)] * 3 + [guard_frame(400, (380, 480))] * 10
+    frames += [guard_frame(396, (420, 520))] * 10 + [guard_frame(396, None)] * 20
+    cal, tracker, started, placed = track_guard(frames)
     assert list(started) == ["arms-guard"] and placed == []
     assert started["arms-guard"] < 5 / 120.0
     at = np.array(tracker.positions()["arms-guard"])
@@ -345,20 +357,11 @@ def test_a_coin_nudged_beside_a_hand_and_then_covered_lies_where_it_was_last_see
     # to be seen to start. A while later the hand covers it and withdraws: the coin shows where
     # it was last seen, lying still, before it hid. It was not flicked under the hand; it lies
     # there.
-    cal = flat_camera()
-
-    def frame(x: int, hand: tuple[int, int] | None) -> np.ndarray:
-        return drawn((x, 400), *([(hand[0], 350, hand[1], 450)] if hand else []))
-
-    tracker = CoinTracker(
-        frame(400, None), cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
-    )
-    frames = [frame(400, None)] * 3 + [frame(400, (409, 500))] * 5 + [frame(397, (409, 500))] * 40
-    frames += [frame(397, (380, 500))] * 10 + [frame(397, None)] * 20
-    started = []
-    for i, image in enumerate(frames, start=1):
-        started += list(tracker.update(image, i, i / 120.0).started)
-    assert started == []
+    frames = [guard_frame(400, None)] * 3 + [guard_frame(400, (409, 500))] * 5
+    frames += [guard_frame(397, (409, 500))] * 40
+    frames += [guard_frame(397, (380, 500))] * 10 + [guard_frame(397, None)] * 20
+    cal, tracker, started, _ = track_guard(frames)
+    assert started == {}
     at = np.array(tracker.positions()["arms-guard"])
     assert np.hypot(*(at - table_mm(cal, 397, 400))) < 1.0
 
@@ -368,20 +371,11 @@ def test_a_coin_nudged_beside_a_hand_lies_where_it_shows_still_before_a_hand_com
     # to be seen to start, and shows there, whole and still, while the hand stays. The hand
     # goes; later one comes back on the side the coin was nudged toward. The coin has not moved
     # since it was seen still there: it was not flicked toward the new hand; it lies there.
-    cal = flat_camera()
-
-    def frame(x: int, hand: tuple[int, int] | None) -> np.ndarray:
-        return drawn((x, 400), *([(hand[0], 350, hand[1], 450)] if hand else []))
-
-    tracker = CoinTracker(
-        frame(400, None), cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
-    )
-    frames = [frame(400, None)] * 3 + [frame(400, (409, 500))] * 5 + [frame(397, (409, 500))] * 40
-    frames += [frame(397, None)] * 20 + [frame(397, (300, 386))] * 10
-    started = []
-    for i, image in enumerate(frames, start=1):
-        started += list(tracker.update(image, i, i / 120.0).started)
-    assert started == []
+    frames = [guard_frame(400, None)] * 3 + [guard_frame(400, (409, 500))] * 5
+    frames += [guard_frame(397, (409, 500))] * 40
+    frames += [guard_frame(397, None)] * 20 + [guard_frame(397, (300, 386))] * 10
+    cal, tracker, started, _ = track_guard(frames)
+    assert started == {}
     at = np.array(tracker.positions()["arms-guard"])
     assert np.hypot(*(at - table_mm(cal, 397, 400))) < 1.0
 
