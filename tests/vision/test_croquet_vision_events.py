@@ -530,3 +530,42 @@ def test_a_coin_touching_one_struck_is_pushed_though_seen_to_move_before_that_on
         ("flick", "arms-knight", None, None),
         ("strike", "arms-knight", "moons-knight", None),
     ]
+
+
+def pass_by(nudge: tuple[float, float]) -> list[dict[str, Any]]:
+    """The Suns knight slides along +x at 6 mm a frame past the Moons knight at rest, its path
+    0.3 mm clear of it (a contact within a sliding coin's position error), and stops 60 mm on.
+    The Moons knight, found whole in every frame, lies ``nudge`` (mm) from its rest position
+    once the Suns knight has gone by."""
+    det = EventDetector(default_layout(), 120.0)
+    moons = (400.0, 300.0 + COIN_MM + 0.3)
+    det.start({"suns-knight": (300.0, 300.0), "moons-knight": moons})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 41):
+        x = 300.0 + 6.0 * min(k, 27)
+        pos = {"suns-knight": (x, 300.0), "moons-knight": moons}
+        off = {"moons-knight": nudge if x > moons[0] else (0.01, -0.02)}
+        frame = TrackFrame(
+            k,
+            k / 120,
+            pos,
+            frozenset({"suns-knight"}) if k < 32 else frozenset(),
+            started={"suns-knight": 0.5 / 120} if k == 1 else {},
+            stopped={"suns-knight": 27 / 120} if k == 32 else {},
+            offsets=off,
+        )
+        out += det.update(frame)
+    return out
+
+
+def test_a_coin_at_rest_is_struck_only_if_the_blow_moves_it() -> None:
+    # The swept paths touch; whether they met shows in the coin at rest: found whole where it
+    # lay (within the 0.02-0.05 mm a still coin's centre wavers), it was a near miss; found
+    # 0.3 mm off, too little to be seen to start, it was struck. The strike keeps its time.
+    assert [k[0] for k in keys(pass_by((0.02, -0.01)))] == ["flick", "rest"]
+    struck = pass_by((0.3, 0.05))
+    assert [k for k in keys(struck) if k[0] == "strike"] == [
+        ("strike", "suns-knight", "moons-knight", None)
+    ]
+    strike = next(e for e in struck if e["event"] == "strike")
+    assert strike["t"] == pytest.approx(17 / 120, abs=1 / 120)

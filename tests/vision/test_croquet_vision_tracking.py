@@ -398,3 +398,34 @@ def test_a_hand_covering_a_coin_from_another_side_than_the_hand_beside_it_does_n
     for i, image in enumerate(frames, start=1):
         started += list(tracker.update(image, i, i / 120.0).started)
     assert started == []
+
+
+def test_a_coin_at_rest_a_sliding_one_went_by_is_looked_at_for_a_nudge_too_small_to_start_it() -> (
+    None
+):
+    # The Suns knight slides 6 px a frame past the Moons knight 1 px below it; the Moons knight
+    # is nudged 0.4 px along, far less than it must move to start. While the other slides by,
+    # and for watch_s after (when nothing would make the tracker look at it again), its centre
+    # found whole is reported against its rest position: that is how a blow shows.
+    cal = flat_camera()
+
+    def frame(slider: float, nudge: float) -> np.ndarray:
+        img = np.full((900, 900, 3), FELT, np.uint8)
+        for cx, cy in ((400.0 + nudge, 400.0), (slider, 421.0)):
+            centre = (round(cx * 16), round(cy * 16))
+            cv2.circle(img, centre, 160, WHITE, -1, cv2.LINE_AA, shift=4)
+        return img
+
+    setup = {"moons-knight": table_mm(cal, 400, 400), "suns-knight": table_mm(cal, 250, 421)}
+    tracker = CoinTracker(frame(250, 0), cal, setup, (), (864, 864), 120)
+    nudged = [(250 + 6 * k, 0.4 if 250 + 6 * k > 400 else 0.0) for k in range(1, 51)]
+    frames = [frame(*args) for args in nudged] + [frame(550, 0.4)] * 30
+    reports = [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)]
+    assert all("moons-knight" not in r.started for r in reports)
+    off = [(i, r.offsets.get("moons-knight")) for i, r in enumerate(reports)]
+    after = [o for i, o in off if i > 30 and o is not None]
+    before = [o for i, o in off if i < 24 and o is not None]
+    mm_per_px = table_mm(cal, 401, 400)[0] - table_mm(cal, 400, 400)[0]
+    assert before and all(np.hypot(*o) < 0.05 for o in before)
+    assert len(after) >= 10
+    assert all(abs(o[0] - 0.4 * mm_per_px) < 0.1 and abs(o[1]) < 0.05 for o in after)

@@ -110,6 +110,9 @@ class CroquetVisionConfig:
     #: a hand over part of it would have shown (and a changed region taken for a hand may be
     #: only the background gone stale around a scrum, while a coin is hidden).
     settle_s: float = 0.25
+    #: A resting coin a sliding coin comes within a coin's width of is looked at for this long
+    #: (s) after, so that a nudge too small to start it shows (``TrackFrame.offsets``).
+    watch_s: float = 0.15
     #: A sliding coin lost where its path meets the table's edge within one and a half frames'
     #: travel plus this (mm) fell off there.
     edge_slack_mm: float = 2.0
@@ -150,6 +153,15 @@ class CroquetVisionConfig:
     touch_mm: float = 0.6
     #: ...and have separated once the gap opens beyond this (mm).
     separate_mm: float = 2.0
+    #: A coin at rest that a sliding coin's swept path touches was struck only if the blow moved
+    #: it: it starts, or lies at least ``nudge_mm`` from where it lay before, by the median of
+    #: its centre found whole in ``nudge_frames`` frames from the second after the contact (a
+    #: still coin's centre wavers by 0.02-0.05 mm from frame to frame). A contact that moves
+    #: nothing cannot be told from a near miss within the sliding coin's position error, so it
+    #: is no strike (RULINGS leave it open). 0.04-0.15 mm: all within one error of each other
+    #: on the development sets.
+    nudge_mm: float = 0.05
+    nudge_frames: int = 3
     #: Bodies at rest (a coin put down, or come to rest, beside another or a tower) touch only
     #: when their gap is at most this (mm): a resting coin's place is the mean of several frames,
     #: sharper than a sliding one's.

@@ -17,7 +17,10 @@ from its position in one frame to the next, and
   frame stays there until struck). The ``coin`` is the one already sliding; of two sliding, the
   faster; of two at rest before the frame (a flick that strikes at once, a chain in a scrum) the
   one whose path reached the other, or the one with the flicking hand behind it. Coins in contact
-  strike only after separating.
+  strike only after separating. A coin at rest is struck only if the blow moves it: it starts, or
+  is found whole lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be told
+  from a near miss within a sliding coin's position error), so such strikes are reported once
+  that shows, a few frames late.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   or it lay touching a coin that set off just before, which dragged it along). A flick is
@@ -146,6 +149,12 @@ class EventDetector:
         #: Where each coin lay when it last set off, and in which frame.
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
+        self._hidden: frozenset[str] = frozenset()
+        #: Where each coin at rest was last found against its rest position (``offsets``).
+        self.offset: dict[str, np.ndarray] = {}
+        #: Strikes on coins at rest not yet seen to move them (``nudge_mm``): the event, its
+        #: frame, the struck coin's offset before it, and how far it lay from that since.
+        self.unmoved: list[tuple[Event, int, np.ndarray, list[float]]] = []
         self._moving_before: frozenset[str] = frozenset()
         #: The pairs of coins touching as the frame under way began.
         self._touching: frozenset[frozenset[str]] = frozenset()
@@ -245,6 +254,7 @@ class EventDetector:
         # Paths that began before the previous frame: the coin comes out of hiding.
         self._unseen = {c for c in seg if self._t0[c] < t0 - 1e-6}
         self._near_hand = frame.near_hand
+        self._hidden = frame.hidden
         self._touching = frozenset(self.contact)
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
@@ -302,6 +312,11 @@ class EventDetector:
         self._hidden_hits(seg, frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
+        resting = self.flicked and not frame.moving and not frame.started
+        self._confirm(frame, seg, placed, out, resting)
+        for coin in (*frame.started, *frame.stopped, *placed):
+            self.offset.pop(coin, None)
+        self.offset.update((c, np.array(o, float)) for c, o in frame.offsets.items())
         for coin, (a, b) in seg.items():
             # A path out of hiding says nothing of the coin's speed now: no bounce is guessed.
             # A coin that set off during this frame goes on at least as far in the next.
@@ -311,7 +326,7 @@ class EventDetector:
         self._settle(frame)
         if frame.stopped:
             self.stop_t = max(self.stop_t, *frame.stopped.values())
-        if self.flicked and not frame.moving and not frame.started:
+        if resting:
             out.append(
                 {
                     "t": round(self.stop_t, 4),
@@ -321,6 +336,42 @@ class EventDetector:
             )
             self.flicked = False
         return sorted(out, key=lambda e: e["t"])
+
+    def _confirm(
+        self,
+        frame: TrackFrame,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        placed: set[str],
+        out: list[Event],
+        resting: bool,
+    ) -> None:
+        """Report the strikes on coins at rest that the blow moved, and drop the others
+        (``nudge_mm``): the struck coin starts (or is put elsewhere, or goes), or lies apart from
+        where it lay before by the median of its sightings from the second frame after the
+        contact. A struck coin not seen so within ``watch_s`` (covered, or still beside the other
+        coin) cannot show that it did not move: its strike stands. All is decided by the rest."""
+        cfg = self.cfg
+        late = round(cfg.watch_s / self.dt)
+        keep = []
+        for event, index, base, seen in self.unmoved:
+            coin = event["target"]
+            moved = (
+                coin in frame.started
+                or coin in seg
+                or coin in placed
+                or coin not in frame.positions
+            )
+            if not moved and coin in frame.offsets and frame.index - index >= 2:
+                seen.append(float(np.hypot(*(np.array(frame.offsets[coin]) - base))))
+            done = resting or frame.index - index > late
+            if moved or (done and not seen):
+                out.append(event)
+            elif len(seen) >= cfg.nudge_frames or done:
+                if float(np.median(seen)) >= cfg.nudge_mm:
+                    out.append(event)
+            else:
+                keep.append((event, index, base, seen))
+        self.unmoved = keep
 
     def _settle(self, frame: TrackFrame) -> None:
         """Coins that came to rest in this frame: their contacts with resting coins and towers
@@ -716,7 +767,12 @@ class EventDetector:
                     # The mover struck from rest without being seen to move (it stopped
                     # almost dead), and nothing else moves: it was flicked.
                     self._flicked_unseen(mover, t, out)
-                out.append({"t": t, "event": "strike", "coin": mover, "target": target})
+                event = {"t": t, "event": "strike", "coin": mover, "target": target}
+                if target in moving or target in seg or target in self._hidden:
+                    out.append(event)
+                else:
+                    base = self.offset.get(target, np.zeros(2))
+                    self.unmoved.append((event, self._index, base, []))
                 struck.add(target)
                 self._strike_line(mover, target, when, seg, at)
             # Apart at the frame's end, after touching on the way there or not touching at all:

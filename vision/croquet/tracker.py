@@ -9,12 +9,13 @@ gated). A coin that reappears after being hidden is matched by its look (suit co
 Most frames change nothing: a cheap test on every ``coarse_step``-th pixel against the background
 (the last frame in which nothing moved, and any changed region that has lain still for
 ``stale_s`` since: a hand at rest, or where a hand lay) finds the changed regions; only coins
-in motion, hidden coins (unless nothing changed around them since the last frame) and resting
-coins something changed over are searched, each in a small window at full resolution
-(overlapping windows merged). A changed region larger than ``hand_min_coins`` coins is a hand
-(or arm, or its shadow): a coin that cannot be found next to one is hidden and keeps its place.
-A changed region no coin explains is searched for a coin that was not there: a coin put down by
-hand.
+in motion, hidden coins (unless nothing changed around them since the last frame), resting
+coins something changed over and, for ``watch_s``, resting coins a sliding coin came within a
+coin's width of (a nudge too small to start one shows in its ``offsets``) are searched, each
+in a small window at full resolution (overlapping windows merged). A changed region larger than
+``hand_min_coins`` coins is a hand (or arm, or its shadow): a coin that cannot be found next to
+one is hidden and keeps its place. A changed region no coin explains is searched for a coin that
+was not there: a coin put down by hand.
 
 What the tracker decides itself, because only tracking knows it:
 
@@ -133,7 +134,10 @@ class TrackFrame:
     coins under a hand; ``corrected``: coins whose identity (by their look) or rest place was
     corrected, without a path (they were where they now stand before this frame);
     ``near_hand``: coins next to a hand (and those that started), with the way to the hand
-    that was last beside them at rest (unit vector), if that was within ``hand_memory_s``.
+    that was last beside them at rest (unit vector), if that was within ``hand_memory_s``;
+    ``offsets``: for coins at rest found whole in this frame, how far (mm, x and y) the centre
+    found lies from their rest position (a nudge too small to start a coin shows here; a still
+    coin's centre wavers by some 0.05 mm, also when split from a blob of coins in contact).
     """
 
     index: int
@@ -148,6 +152,7 @@ class TrackFrame:
     hidden: frozenset[str] = frozenset()
     corrected: tuple[str, ...] = ()
     near_hand: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    offsets: Mapping[str, Point] = field(default_factory=dict)
 
 
 def _pt(v: np.ndarray) -> Point:
@@ -185,6 +190,8 @@ class CoinTracker:
         self.tracks = {c: Track(c, expected_look(c)) for c in names}
         #: When a coin in sight last began to slide (it may have been struck by one unseen).
         self._struck_t = -1.0
+        #: Resting coins a sliding coin came close to, looked at until when (``watch_s``).
+        self._watched: dict[str, float] = {}
         # What the frame under way found, for its report.
         self._t = 0.0
         self._started: dict[str, float] = {}
@@ -319,8 +326,9 @@ class CoinTracker:
         changed = self._change(small, self.bg)
         previous, self._changed = self._changed, changed
         last, self._last = self._last, small
+        self._watched = {c: until for c, until in self._watched.items() if until >= t}
         busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
-        if not busy and not cv2.countNonZero(changed):
+        if not busy and not self._watched and not cv2.countNonZero(changed):
             return self._report(index, t)
         n, labels, stats, _ = components(changed)
         stale = self._stale(small, last, changed, labels, n, t)
@@ -341,11 +349,14 @@ class CoinTracker:
         boxes = []
         # Resting coins a sliding one may strike in this frame: they may set off at its speed.
         struck = self._beside_movers(live, pred_mm)
+        for k in struck:
+            self._watched[live[k].coin] = t + cfg.watch_s
         for k, tr in enumerate(live):
             near_change, near_hand = bool(by_change[k]), beside[k]
             if (
                 tr.moving
                 or tr.state == HIDDEN
+                or tr.coin in self._watched
                 or ((near_change or near_hand) and self._disturbed(changed, pred_px[k]))
             ):
                 slack = self._slack(tr, near_hand or k in struck)
@@ -375,6 +386,7 @@ class CoinTracker:
         self._started, self._since, self._stopped = {}, {}, {}
         self._placed, self._corrected = [], []
         fell: list[tuple[str, Point, float]] = []
+        offsets: dict[str, Point] = {}
         if blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
             # keeps its own blob; only searched coins act on what they are given.
@@ -418,13 +430,12 @@ class CoinTracker:
                 if k not in searched:
                     continue
                 searched[searched.index(k)] = -1
-                self._match(
-                    live[k],
-                    blob_mm[col],
-                    blobs[col].area,
-                    beside[k] or blobs[col].merged,
-                    looks[col],
-                )
+                tr, blob = live[k], blobs[col]
+                base = tr.anchor if tr.anchor is not None else tr.mm
+                self._match(tr, blob_mm[col], blob.area, beside[k] or blob.merged, looks[col])
+                whole = blob.area >= cfg.whole_coin_share * self.coin_area
+                if tr.state == ON and not tr.moving and whole:
+                    offsets[tr.coin] = _pt(blob_mm[col] - base)
         for k in searched:
             if k < 0:
                 continue
@@ -468,6 +479,7 @@ class CoinTracker:
             placed=tuple(self._placed),
             fell=tuple(fell),
             corrected=tuple(self._corrected),
+            offsets=offsets,
         )
 
     # -- track updates ---------------------------------------------------------------------------
