@@ -150,11 +150,13 @@ class EventDetector:
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._hidden: frozenset[str] = frozenset()
-        #: Where each coin at rest was last found against its rest position (``offsets``).
-        self.offset: dict[str, np.ndarray] = {}
+        #: Where each coin at rest was found in its last few sightings, against its rest
+        #: position (``offsets``; ``nudge_frames`` of them).
+        self.offset: dict[str, list[Point]] = {}
         #: Strikes on coins at rest not yet seen to move them (``nudge_mm``): the event, its
-        #: frame, the struck coin's offset before it, and how far it lay from that since.
-        self.unmoved: list[tuple[Event, int, np.ndarray, list[float]]] = []
+        #: frame, where the struck coin was found before it (the median of its last sightings,
+        #: against its rest position), and its sightings since.
+        self.unmoved: list[tuple[Event, int, np.ndarray, list[Point]]] = []
         self._moving_before: frozenset[str] = frozenset()
         #: The pairs of coins touching as the frame under way began.
         self._touching: frozenset[frozenset[str]] = frozenset()
@@ -316,7 +318,8 @@ class EventDetector:
         self._confirm(frame, seg, placed, out, resting)
         for coin in (*frame.started, *frame.stopped, *placed):
             self.offset.pop(coin, None)
-        self.offset.update((c, np.array(o, float)) for c, o in frame.offsets.items())
+        for coin, o in frame.offsets.items():
+            self.offset[coin] = [*self.offset.get(coin, [])[1 - cfg.nudge_frames :], o]
         for coin, (a, b) in seg.items():
             # A path out of hiding says nothing of the coin's speed now: no bounce is guessed.
             # A coin that set off during this frame goes on at least as far in the next.
@@ -347,9 +350,11 @@ class EventDetector:
     ) -> None:
         """Report the strikes on coins at rest that the blow moved, and drop the others
         (``nudge_mm``): the struck coin starts (or is put elsewhere, or goes), or lies apart from
-        where it lay before by the median of its sightings from the second frame after the
-        contact. A struck coin not seen so within ``watch_s`` (covered, or still beside the other
-        coin) cannot show that it did not move: its strike stands. All is decided by the rest."""
+        where it was found before (the median of its last sightings) by the median of its
+        sightings from the second frame after the contact (a median of each coordinate: one
+        still coin's centre wavers between a few places). A struck coin not seen so within
+        ``watch_s`` (covered, say) cannot show that it did not move: its strike stands. All is
+        decided by the rest."""
         cfg = self.cfg
         late = round(cfg.watch_s / self.dt)
         keep = []
@@ -362,12 +367,12 @@ class EventDetector:
                 or coin not in frame.positions
             )
             if not moved and coin in frame.offsets and frame.index - index >= 2:
-                seen.append(float(np.hypot(*(np.array(frame.offsets[coin]) - base))))
+                seen.append(frame.offsets[coin])
             done = resting or frame.index - index > late
             if moved or (done and not seen):
                 out.append(event)
             elif len(seen) >= cfg.nudge_frames or done:
-                if float(np.median(seen)) >= cfg.nudge_mm:
+                if float(np.hypot(*(np.median(seen, axis=0) - base))) >= cfg.nudge_mm:
                     out.append(event)
             else:
                 keep.append((event, index, base, seen))
@@ -771,8 +776,8 @@ class EventDetector:
                 if target in moving or target in seg or target in self._hidden:
                     out.append(event)
                 else:
-                    base = self.offset.get(target, np.zeros(2))
-                    self.unmoved.append((event, self._index, base, []))
+                    before = self.offset.get(target, [(0.0, 0.0)])
+                    self.unmoved.append((event, self._index, np.median(before, axis=0), []))
                 struck.add(target)
                 self._strike_line(mover, target, when, seg, at)
             # Apart at the frame's end, after touching on the way there or not touching at all:
