@@ -41,6 +41,11 @@ def keys(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     ]
 
 
+def contacts(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The flicks and strikes among ``events`` (:func:`keys`), in time order."""
+    return [k for k in keys(events) if k[0] in ("flick", "strike")]
+
+
 def assert_matches_truth(r: SceneRun) -> None:
     pairs = match_events(r.found, r.truth, 0.05, 1.0)
     assert len(pairs) == len(r.found) == len(r.truth), (keys(r.found), keys(r.truth))
@@ -338,7 +343,7 @@ def test_a_coin_seen_setting_off_after_the_coin_it_struck_is_the_flicked_one() -
     ]
     # The two lay touching: the flicked coin pushes the other, which is no strike (RULINGS,
     # like a tower: contact counts only after separating).
-    touching = [k for k in keys(staggered(0.2, {})) if k[0] in ("flick", "strike")]
+    touching = contacts(staggered(0.2, {}))
     assert touching == [("flick", "suns-knight", None, None)]
 
 
@@ -368,9 +373,7 @@ def test_a_coin_pushed_along_by_a_flicked_coin_it_touched_is_not_flicked() -> No
         },
         19,
     )
-    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
-        ("flick", "arms-knight", None, None)
-    ]
+    assert contacts(out) == [("flick", "arms-knight", None, None)]
 
 
 def test_a_coin_pushed_beside_the_hand_is_not_flicked_though_seen_to_move_late() -> None:
@@ -386,9 +389,7 @@ def test_a_coin_pushed_beside_the_hand_is_not_flicked_though_seen_to_move_late()
         24,
         hand,
     )
-    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
-        ("flick", "arms-knight", None, None)
-    ]
+    assert contacts(out) == [("flick", "arms-knight", None, None)]
 
 
 def test_a_coin_struck_beside_the_hand_is_not_flicked_though_seen_to_move_late() -> None:
@@ -405,7 +406,7 @@ def test_a_coin_struck_beside_the_hand_is_not_flicked_though_seen_to_move_late()
         24,
         {"moons-knight": (0.0, -1.0)},
     )
-    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+    assert contacts(out) == [
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "moons-knight", None),
     ]
@@ -456,7 +457,7 @@ def test_a_struck_coin_that_barely_moves_strikes_the_next_in_a_chain() -> None:
         },
         15,
     )
-    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+    assert contacts(out) == [
         ("flick", "arms-guard", None, None),
         ("strike", "arms-guard", "arms-knight", None),
         ("strike", "arms-knight", "suns-knight", None),
@@ -507,7 +508,7 @@ def test_a_coin_struck_from_one_it_almost_touches_and_lost_in_its_blur_is_not_fl
         15,
         {"suns-knight": (0.0, -1.0)},
     )
-    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+    assert contacts(out) == [
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "moons-knight", None),
     ]
@@ -526,7 +527,7 @@ def test_a_coin_touching_one_struck_is_pushed_though_seen_to_move_before_that_on
         },
         20,
     )
-    assert [k for k in keys(out) if k[0] in ("flick", "strike")] == [
+    assert contacts(out) == [
         ("flick", "arms-knight", None, None),
         ("strike", "arms-knight", "moons-knight", None),
     ]
