@@ -113,6 +113,16 @@ class CroquetVisionConfig:
     #: A resting coin a sliding coin comes within a coin's width of is looked at for this long
     #: (s) after, so that a nudge too small to start it shows (``TrackFrame.offsets``).
     watch_s: float = 0.15
+    #: Such a coin's nudge is measured on its rim (:mod:`vision.croquet.rim`): the grey level
+    #: along ``rim_rays`` rays, ``rim_band_mm`` either side of its outline; rays that pass within
+    #: ``rim_clear_mm`` of another coin (its disc, its blur and its shadow) or over a hand are
+    #: left out, and at least ``rim_min_share`` of the rays must agree (within three spreads plus
+    #: ``rim_tolerance_px``) on the nudge.
+    rim_rays: int = 96
+    rim_band_mm: float = 3.0
+    rim_clear_mm: float = 5.0
+    rim_min_share: float = 0.25
+    rim_tolerance_px: float = 0.02
     #: A sliding coin lost where its path meets the table's edge within one and a half frames'
     #: travel plus this (mm) fell off there.
     edge_slack_mm: float = 2.0
@@ -155,12 +165,12 @@ class CroquetVisionConfig:
     separate_mm: float = 2.0
     #: A coin at rest that a sliding coin's swept path touches was struck only if the blow moved
     #: it: it starts, or lies at least ``nudge_mm`` from where it lay before, by the median of
-    #: its centre found whole in ``nudge_frames`` frames from the second after the contact (a
-    #: still coin's centre wavers by 0.02-0.05 mm from frame to frame). A contact that moves
-    #: nothing cannot be told from a near miss within the sliding coin's position error, so it
-    #: is no strike (RULINGS leave it open). 0.04-0.15 mm: all within one error of each other
-    #: on the development sets.
-    nudge_mm: float = 0.05
+    #: its nudge measured on its rim (``TrackFrame.offsets``) in the last ``nudge_frames``
+    #: frames of ``watch_s`` after the contact. A contact that moves nothing cannot be told from
+    #: a near miss within the sliding coin's position error, so it is no strike (RULINGS leave
+    #: it open). On the development sets near misses read at most 0.007 mm and strikes 0.012 mm
+    #: or more, but for four contacts that moved the struck coin less than 0.007 mm.
+    nudge_mm: float = 0.01
     nudge_frames: int = 3
     #: Bodies at rest (a coin put down, or come to rest, beside another or a tower) touch only
     #: when their gap is at most this (mm): a resting coin's place is the mean of several frames,

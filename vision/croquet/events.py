@@ -18,9 +18,9 @@ from its position in one frame to the next, and
   faster; of two at rest before the frame (a flick that strikes at once, a chain in a scrum) the
   one whose path reached the other, or the one with the flicking hand behind it. Coins in contact
   strike only after separating. A coin at rest is struck only if the blow moves it: it starts, or
-  is found whole lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be told
-  from a near miss within a sliding coin's position error), so such strikes are reported once
-  that shows, a few frames late.
+  its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be
+  told from a near miss within a sliding coin's position error), so such strikes are reported
+  once that shows, a few frames late.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   or it lay touching a coin that set off just before, which dragged it along). A flick is
@@ -150,12 +150,12 @@ class EventDetector:
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._hidden: frozenset[str] = frozenset()
-        #: Where each coin at rest was found in its last few sightings, against its rest
-        #: position (``offsets``; ``nudge_frames`` of them).
+        #: Each watched coin at rest's last few nudges read on its rim (``offsets``;
+        #: ``nudge_frames`` of them).
         self.offset: dict[str, list[Point]] = {}
         #: Strikes on coins at rest not yet seen to move them (``nudge_mm``): the event, its
-        #: frame, where the struck coin was found before it (the median of its last sightings,
-        #: against its rest position), and its sightings since.
+        #: frame, the struck coin's nudge before it (the median of its last readings), and its
+        #: readings since.
         self.unmoved: list[tuple[Event, int, np.ndarray, list[Point]]] = []
         self._moving_before: frozenset[str] = frozenset()
         #: The pairs of coins touching as the frame under way began.
@@ -316,7 +316,7 @@ class EventDetector:
             self.recent[coin] = frame.index
         resting = self.flicked and not frame.moving and not frame.started
         self._confirm(frame, seg, placed, out, resting)
-        for coin in (*frame.started, *frame.stopped, *placed):
+        for coin in (*frame.started, *frame.stopped, *frame.hidden, *placed):
             self.offset.pop(coin, None)
         for coin, o in frame.offsets.items():
             self.offset[coin] = [*self.offset.get(coin, [])[1 - cfg.nudge_frames :], o]
@@ -349,12 +349,13 @@ class EventDetector:
         resting: bool,
     ) -> None:
         """Report the strikes on coins at rest that the blow moved, and drop the others
-        (``nudge_mm``): the struck coin starts (or is put elsewhere, or goes), or lies apart from
-        where it was found before (the median of its last sightings) by the median of its
-        sightings from the second frame after the contact (a median of each coordinate: one
-        still coin's centre wavers between a few places). A struck coin not seen so within
-        ``watch_s`` (covered, say) cannot show that it did not move: its strike stands. All is
-        decided by the rest."""
+        (``nudge_mm``): the struck coin starts (or is put elsewhere, or goes), or, ``watch_s``
+        after the contact (or at the rest, if sooner), lies apart from where it lay before (the
+        median of its last nudge readings) by the median of its last ``nudge_frames`` readings
+        since the second frame after the contact (a median of each coordinate; the last, when
+        the striking coin and the flicking hand, whose shadow shades the rim, are farthest).
+        A struck coin not read by then (covered, say) cannot show that it did not move: its
+        strike stands."""
         cfg = self.cfg
         late = round(cfg.watch_s / self.dt)
         keep = []
@@ -371,8 +372,9 @@ class EventDetector:
             done = resting or frame.index - index > late
             if moved or (done and not seen):
                 out.append(event)
-            elif len(seen) >= cfg.nudge_frames or done:
-                if float(np.hypot(*(np.median(seen, axis=0) - base))) >= cfg.nudge_mm:
+            elif done:
+                last = seen[-cfg.nudge_frames :]
+                if float(np.hypot(*(np.median(last, axis=0) - base))) >= cfg.nudge_mm:
                     out.append(event)
             else:
                 keep.append((event, index, base, seen))

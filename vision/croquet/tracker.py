@@ -11,7 +11,8 @@ Most frames change nothing: a cheap test on every ``coarse_step``-th pixel again
 ``stale_s`` since: a hand at rest, or where a hand lay) finds the changed regions; only coins
 in motion, hidden coins (unless nothing changed around them since the last frame), resting
 coins something changed over and, for ``watch_s``, resting coins a sliding coin came within a
-coin's width of (a nudge too small to start one shows in its ``offsets``) are searched, each
+coin's width of (a nudge too small to start one shows in its ``offsets``, measured on its rim
+against the frame before the watch began: :mod:`vision.croquet.rim`) are searched, each
 in a small window at full resolution (overlapping windows merged). A changed region larger than
 ``hand_min_coins`` coins is a hand (or arm, or its shadow): a coin that cannot be found next to
 one is hidden and keeps its place. A changed region no coin explains is searched for a coin that
@@ -57,6 +58,7 @@ from vision.croquet.coins import (
     static_white,
 )
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
+from vision.croquet.rim import Rim, blocked_rays, rim_shift, take_rim
 
 ON, HIDDEN, OFF, ABSENT = "on", "hidden", "off", "absent"
 _FAR = 1e9
@@ -135,9 +137,10 @@ class TrackFrame:
     corrected, without a path (they were where they now stand before this frame);
     ``near_hand``: coins next to a hand (and those that started), with the way to the hand
     that was last beside them at rest (unit vector), if that was within ``hand_memory_s``;
-    ``offsets``: for coins at rest found whole in this frame, how far (mm, x and y) the centre
-    found lies from their rest position (a nudge too small to start a coin shows here; a still
-    coin's centre wavers by some 0.05 mm, also when split from a blob of coins in contact).
+    ``offsets``: for coins at rest that a sliding coin came close to lately (``watch_s``), how far
+    (mm, x and y) each lies from where it lay before, measured on its rim (a nudge too small to
+    start a coin shows here; a still coin's reads within some 0.005 mm, also with another coin
+    lying against it).
     """
 
     index: int
@@ -192,6 +195,11 @@ class CoinTracker:
         self._struck_t = -1.0
         #: Resting coins a sliding coin came close to, looked at until when (``watch_s``).
         self._watched: dict[str, float] = {}
+        #: The outline of each watched coin as it lay, from the frame before its first watch
+        #: since it came to rest (its ``offsets`` are measured against it).
+        self._rims: dict[str, Rim] = {}
+        #: The frame before the one under way.
+        self._before = first
         # What the frame under way found, for its report.
         self._t = 0.0
         self._started: dict[str, float] = {}
@@ -322,6 +330,7 @@ class CoinTracker:
         """Follow the coins into the next frame."""
         cfg = self.cfg
         s = cfg.coarse_step
+        before, self._before = self._before, image
         small = self._coarse(image)
         changed = self._change(small, self.bg)
         previous, self._changed = self._changed, changed
@@ -341,6 +350,7 @@ class CoinTracker:
         hand = is_hand[labels]
         hand_mask = self._hand_mask(hand) if hands else hand
         live = [tr for tr in self.tracks.values() if tr.state in (ON, HIDDEN)]
+        was_mm = {tr.coin: tr.mm.copy() for tr in live}
         pred_mm = np.array([tr.mm + tr.step for tr in live]).reshape(-1, 2)
         pred_px = self.cal.to_image(pred_mm, self.h)
         beside = [_at(hand_mask, p, s) for p in pred_px]
@@ -386,7 +396,6 @@ class CoinTracker:
         self._started, self._since, self._stopped = {}, {}, {}
         self._placed, self._corrected = [], []
         fell: list[tuple[str, Point, float]] = []
-        offsets: dict[str, Point] = {}
         if blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
             # keeps its own blob; only searched coins act on what they are given.
@@ -431,11 +440,7 @@ class CoinTracker:
                     continue
                 searched[searched.index(k)] = -1
                 tr, blob = live[k], blobs[col]
-                base = tr.anchor if tr.anchor is not None else tr.mm
                 self._match(tr, blob_mm[col], blob.area, beside[k] or blob.merged, looks[col])
-                whole = blob.area >= cfg.whole_coin_share * self.coin_area
-                if tr.state == ON and not tr.moving and whole:
-                    offsets[tr.coin] = _pt(blob_mm[col] - base)
         for k in searched:
             if k < 0:
                 continue
@@ -452,6 +457,7 @@ class CoinTracker:
             if tr.moving:
                 self._coast(tr)
         self._reappear([i for i in range(len(blobs)) if i not in used], blobs, blob_mm, hand_mask)
+        offsets = self._nudges(image, before, was_mm, hand)
         if not hands and all(
             not tr.moving and tr.state != HIDDEN and tr.pending is None
             for tr in self.tracks.values()
@@ -481,6 +487,55 @@ class CoinTracker:
             corrected=tuple(self._corrected),
             offsets=offsets,
         )
+
+    def _nudges(
+        self,
+        image: np.ndarray,
+        before: np.ndarray,
+        was_mm: Mapping[str, np.ndarray],
+        hand: np.ndarray,
+    ) -> dict[str, Point]:
+        """How far (mm, x and y) each watched coin at rest lies from where it lay when it was
+        first watched since it came to rest, measured on its rim (:mod:`vision.croquet.rim`)
+        against its outline in the frame before that watch began. Rays near another coin's path
+        in this frame (``was_mm`` to where it is now, and half a step on: its blur) or over a
+        hand are left out. A coin that moves, hides, is put down or corrected loses its rim."""
+        cfg = self.cfg
+        gone = {c for c, _ in self._placed} | set(self._corrected)
+        self._rims = {
+            c: rim
+            for c, rim in self._rims.items()
+            if self.tracks[c].state == ON and not self.tracks[c].moving and c not in gone
+        }
+        out: dict[str, Point] = {}
+        watched = [
+            tr
+            for c, tr in self.tracks.items()
+            if c in self._watched and tr.state == ON and not tr.moving and c not in gone
+        ]
+        if not watched:
+            return out
+        paths = []
+        for tr in self.tracks.values():
+            if tr.state == ON and tr.coin in was_mm:
+                a, b = was_mm[tr.coin], tr.mm
+                paths.append((tr.coin, np.array([a, b + (b - a) / 2])))
+        clear = self.radius_px + cfg.rim_clear_mm * self.ppm
+        for tr in watched:
+            base = tr.anchor if tr.anchor is not None else tr.mm
+            centre = self.cal.to_image(base[None], self.h)[0]
+            rim = self._rims.get(tr.coin)
+            if rim is None:
+                rim = take_rim(before, centre, self.radius_px, cfg, self.ppm)
+                self._rims[tr.coin] = rim
+            ends = [self.cal.to_image(ab, self.h) for c, ab in paths if c != tr.coin]
+            blocked = blocked_rays(rim, [(e[0], e[1]) for e in ends], clear, hand, cfg.coarse_step)
+            shift = rim_shift(rim, image, blocked, cfg)
+            if shift is not None:
+                ends_mm = self.cal.to_table(np.array([rim.centre, rim.centre + shift]), self.h)
+                d = ends_mm[1] - ends_mm[0]
+                out[tr.coin] = (round(float(d[0]), 4), round(float(d[1]), 4))
+        return out
 
     # -- track updates ---------------------------------------------------------------------------
 

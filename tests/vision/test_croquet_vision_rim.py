@@ -1,0 +1,69 @@
+"""A coin's nudge measured on its rim: hundredths of a millimetre on the rendered table, also with
+another coin lying against it and with the frame's own sensor noise."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+from engines.croquetnole.layout import COIN_MM, default_layout
+from vision.croquet.config import DEFAULT_CONFIG
+from vision.croquet.rim import blocked_rays, rim_shift, take_rim
+from vision.sim.croquet_camera import MODES
+from vision.sim.croquet_render import CroquetRenderer, render_mode
+from vision.sim.croquet_scene import CroquetScene
+
+AT = (300.0, 300.0)
+
+
+@functools.lru_cache(maxsize=2)
+def renderer(mode: str = "1536x864") -> CroquetRenderer:
+    return render_mode(MODES[mode], default_layout(), 3)
+
+
+def frames(script: str, mode: str = "1536x864") -> list[np.ndarray]:
+    """The frames of a short still scene (each with its own sensor noise)."""
+    scene = CroquetScene.from_script(script + "\nwait 0.03 s")
+    return [image for image, _ in renderer(mode).frames(scene)]
+
+
+def measure(before: np.ndarray, after: np.ndarray, others: list[tuple[float, float]], mode: str):
+    """The rim shift of the coin at ``AT`` from ``before`` to ``after``, in table mm, with the
+    rays near ``others`` (coins in ``after``, mm) left out."""
+    cam = renderer(mode).camera
+    h = DEFAULT_CONFIG.coin_height_mm
+    centre = cam.project(np.array([AT]), h)[0]
+    jac = cam.jacobian(AT, h)
+    ppm = float(np.sqrt(abs(np.linalg.det(jac))))
+    rim = take_rim(before, centre, COIN_MM / 2 * ppm, DEFAULT_CONFIG, ppm)
+    paths = [(p, p) for p in cam.project(np.array(others, float).reshape(-1, 2), h)]
+    clear = (COIN_MM / 2 + DEFAULT_CONFIG.rim_clear_mm) * ppm
+    shift = rim_shift(rim, after, blocked_rays(rim, paths, clear), DEFAULT_CONFIG)
+    return None if shift is None else np.linalg.solve(jac, shift)
+
+
+@pytest.mark.parametrize("mode", ["1536x864", "1280x720"])
+def test_a_still_coin_reads_still_and_a_nudge_of_five_hundredths_reads_as_one(mode: str) -> None:
+    still = frames(f"place crowns-guard at {AT}", mode)
+    nudged = frames(f"place crowns-guard at ({AT[0] + 0.05}, {AT[1]})", mode)
+    for after in still[1:]:
+        assert np.hypot(*measure(still[0], after, [], mode)) < 0.01
+    for after in nudged[1:]:
+        assert measure(still[0], after, [], mode) == pytest.approx([0.05, 0.0], abs=0.015)
+
+
+def test_a_nudge_reads_with_the_striking_coin_lying_against_the_struck_one() -> None:
+    still = frames(f"place crowns-guard at {AT}")
+    other = (AT[0] + 0.08 + COIN_MM + 0.1, AT[1] + 2.0)
+    nudged = frames(
+        f"place crowns-guard at ({AT[0] + 0.08}, {AT[1]})\nplace moons-knight at {other}"
+    )
+    for after in nudged[1:]:
+        assert measure(still[0], after, [other], "1536x864") == pytest.approx([0.08, 0], abs=0.01)
+
+
+def test_no_nudge_is_read_when_too_few_rays_are_left() -> None:
+    still = frames(f"place crowns-guard at {AT}")
+    assert measure(still[0], still[1], [AT], "1536x864") is None

@@ -1,0 +1,169 @@
+"""How far a coin at rest was nudged, measured on its rim to a few thousandths of a millimetre.
+
+A blow that moves a coin at rest less than it must move to be seen to start (a fraction of a
+millimetre) is what tells a strike from a near miss (RULINGS: a touch that moves nothing cannot
+be told from a near miss). A coin's centroid found from its face mask wavers by 0.02-0.05 mm from
+frame to frame and shifts by more when a neighbour's blur or a hand's shadow touches its outline,
+so it cannot show such a nudge. The rim can: a coin's outline is a sharp step from its white face
+to the felt all round, and a nudge moves every part of it.
+
+:func:`take_rim` samples the grey level along ``rim_rays`` rays across the outline of a coin at
+rest (a reference, taken before anything came near it); :func:`rim_shift` samples the same rays
+in a later frame and finds how far the outline moved along each ray (a one-dimensional
+Lucas-Kanade step with the ray's own gain and offset, so that a soft shadow falling over part of
+the coin does not read as motion), then the translation that best explains those ray shifts,
+dropping rays that disagree (a neighbour or a fingertip crossing them). Rays that pass near
+another coin (its disc, blur and shadow: ``rim_clear_mm``) or over a hand are left out first.
+
+On the rendered table the shift of a still coin reads within about 0.005 mm from frame to frame,
+and a nudge of 0.08 mm reads within 0.005 mm of the truth, also with the striking coin lying
+against the struck one.
+
+>>> import numpy as np
+>>> yy, xx = np.mgrid[:80, :80]
+>>> felt, white = np.array([40.0, 108.0, 52.0]), np.array([228.0, 232.0, 235.0])
+>>> def disc(cx: float) -> np.ndarray:  # a white disc 24 px across on green felt
+...     face = np.clip((12.0 - np.hypot(xx - cx, yy - 40.0)) / 1.5 + 0.5, 0, 1)[..., None]
+...     return (felt + face * (white - felt)).astype(np.uint8)
+>>> rim = take_rim(disc(40.0), np.array([40.0, 40.0]), 12.0)
+>>> shift = rim_shift(rim, disc(40.5), np.zeros(rim.normals.shape[0], bool))
+>>> round(float(shift[0]), 2), round(abs(float(shift[1])), 2)
+(0.5, 0.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
+
+
+@dataclass(frozen=True)
+class Rim:
+    """A coin's outline as it looked: the grey level along rays across it (``profiles``, one row
+    per ray at ``radii`` px from ``centre``) and its slope along each ray."""
+
+    centre: np.ndarray
+    normals: np.ndarray
+    radii: np.ndarray
+    profiles: np.ndarray
+    slopes: np.ndarray
+
+    def points(self, shift: np.ndarray | None = None) -> np.ndarray:
+        """The rays' sample points (rays x samples x 2, image px), moved by ``shift``."""
+        c = self.centre if shift is None else self.centre + shift
+        return c[None, None] + self.normals[:, None] * self.radii[None, :, None]
+
+
+def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Grey levels (float32) of a BGR ``image`` at the points ``pts`` (..., 2), bicubic (finer than
+    bilinear for sub-pixel steps); only the box around the points is converted to grey."""
+    h, w = image.shape[:2]
+    x0 = max(0, int(np.floor(pts[..., 0].min())) - 1)
+    y0 = max(0, int(np.floor(pts[..., 1].min())) - 1)
+    x1 = min(w, int(np.ceil(pts[..., 0].max())) + 2)
+    y1 = min(h, int(np.ceil(pts[..., 1].max())) + 2)
+    patch = image[y0:y1, x0:x1]
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if patch.ndim == 3 else patch
+    mx = (pts[..., 0] - x0).astype(np.float32)
+    my = (pts[..., 1] - y0).astype(np.float32)
+    return cv2.remap(
+        grey.astype(np.float32), mx, my, cv2.INTER_CUBIC, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def take_rim(
+    image: np.ndarray,
+    centre: np.ndarray,
+    radius_px: float,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+    px_per_mm: float = 1.0,
+) -> Rim:
+    """The outline of the coin at ``centre`` (px) with radius ``radius_px`` in ``image``: rays
+    ``rim_band_mm`` either side of it (``px_per_mm`` converts), a quarter pixel apart."""
+    k = config.rim_rays
+    theta = np.arange(k) * (2 * np.pi / k)
+    normals = np.column_stack([np.cos(theta), np.sin(theta)])
+    band = max(2.0, config.rim_band_mm * px_per_mm)
+    radii = np.arange(radius_px - band, radius_px + band + 1e-9, 0.25)
+    rim = Rim(np.asarray(centre, float), normals, radii, np.zeros(0), np.zeros(0))
+    profiles = _sample(image, rim.points())
+    slopes = np.gradient(profiles, 0.25, axis=1)
+    return Rim(rim.centre, normals, radii, profiles, slopes)
+
+
+def _ray_shifts(rim: Rim, now: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How far (px, outward) the outline moved along each ray, fitting ``now`` ~ gain x the
+    reference moved along the ray + offset; and which rays fit (the gain plausible: a ray the
+    reference and ``now`` do not show alike, under a fingertip say, is left out)."""
+    x = np.stack([rim.profiles, rim.slopes, np.ones_like(rim.profiles)], axis=-1)
+    xtx = np.einsum("kmi,kmj->kij", x, x) + np.eye(3) * 1e-6
+    xty = np.einsum("kmi,km->ki", x, now)
+    coef = np.linalg.solve(xtx, xty[..., None])[..., 0]
+    gain = coef[:, 0]
+    ok = (gain > 0.5) & (gain < 2.0)
+    shift = np.where(ok, -coef[:, 1] / np.where(ok, gain, 1.0), 0.0)
+    return shift, ok
+
+
+def rim_shift(
+    rim: Rim,
+    image: np.ndarray,
+    blocked: np.ndarray,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+) -> np.ndarray | None:
+    """How far (px, image x and y) the coin whose outline is ``rim`` has moved in ``image``,
+    using the rays not ``blocked``; None when fewer than ``rim_min_share`` of the rays are left
+    to agree on it. Two refinements follow the first estimate (a shift of a pixel or more is
+    found too, if less finely)."""
+    keep = ~blocked
+    need = max(6, int(np.ceil(config.rim_min_share * len(keep))))
+    total = np.zeros(2)
+    for _ in range(3):
+        shift, ok = _ray_shifts(rim, _sample(image, rim.points(total)))
+        rays = np.flatnonzero(keep & ok)
+        for _ in range(4):
+            if len(rays) < need:
+                return None
+            n = rim.normals[rays]
+            step, *_ = np.linalg.lstsq(n, shift[rays], rcond=None)
+            miss = np.abs(shift[rays] - n @ step)
+            spread = 1.4826 * float(np.median(miss))
+            fits = miss <= 3.0 * spread + config.rim_tolerance_px
+            if fits.all():
+                break
+            rays = rays[fits]
+        total = total + step
+        if float(np.hypot(*step)) < 0.01:
+            break
+    return total
+
+
+def blocked_rays(
+    rim: Rim,
+    others: list[tuple[np.ndarray, np.ndarray]],
+    clear_px: float,
+    hand: np.ndarray | None = None,
+    hand_step: int = 1,
+) -> np.ndarray:
+    """Which of ``rim``'s rays pass within ``clear_px`` of another coin's path (each a segment
+    (from, to) of its centre in this frame, px) or over the coarse ``hand`` mask (one pixel per
+    ``hand_step`` image pixels)."""
+    pts = rim.points()
+    out = np.zeros(len(rim.normals), bool)
+    for a, b in others:
+        d = b - a
+        dd = float(d @ d)
+        rel = pts - a
+        u = np.clip((rel @ d) / dd, 0.0, 1.0) if dd > 0 else np.zeros(pts.shape[:2])
+        gap = np.hypot(*(rel - u[..., None] * d).transpose(2, 0, 1))
+        out |= (gap < clear_px).any(axis=1)
+    if hand is not None and hand.any():
+        h, w = hand.shape
+        xs = np.clip((pts[..., 0] / hand_step).astype(int), 0, w - 1)
+        ys = np.clip((pts[..., 1] / hand_step).astype(int), 0, h - 1)
+        out |= hand[ys, xs].any(axis=1)
+    return out
