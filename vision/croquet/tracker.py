@@ -515,11 +515,12 @@ class CoinTracker:
         ]
         if not watched:
             return out
-        paths = []
+        paths = {}
         for tr in self.tracks.values():
             if tr.state == ON and tr.coin in was_mm:
                 a, b = was_mm[tr.coin], tr.mm
-                paths.append((tr.coin, np.array([a, b + (b - a) / 2])))
+                ends = self.cal.to_image(np.array([a, b + (b - a) / 2]), self.h)
+                paths[tr.coin] = (ends[0], ends[1])
         clear = self.radius_px + cfg.rim_clear_mm * self.ppm
         for tr in watched:
             base = tr.anchor if tr.anchor is not None else tr.mm
@@ -528,8 +529,8 @@ class CoinTracker:
             if rim is None:
                 rim = take_rim(before, centre, self.radius_px, cfg, self.ppm)
                 self._rims[tr.coin] = rim
-            ends = [self.cal.to_image(ab, self.h) for c, ab in paths if c != tr.coin]
-            blocked = blocked_rays(rim, [(e[0], e[1]) for e in ends], clear, hand, cfg.coarse_step)
+            others = [ab for c, ab in paths.items() if c != tr.coin]
+            blocked = blocked_rays(rim, others, clear, hand, cfg.coarse_step)
             shift = rim_shift(rim, image, blocked, cfg)
             if shift is not None:
                 ends_mm = self.cal.to_table(np.array([rim.centre, rim.centre + shift]), self.h)
