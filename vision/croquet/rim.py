@@ -55,7 +55,12 @@ class Rim:
     def points(self, shift: np.ndarray | None = None) -> np.ndarray:
         """The rays' sample points (rays x samples x 2, image px), moved by ``shift``."""
         c = self.centre if shift is None else self.centre + shift
-        return c[None, None] + self.normals[:, None] * self.radii[None, :, None]
+        return _ray_points(c, self.normals, self.radii)
+
+
+def _ray_points(centre: np.ndarray, normals: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """Points ``radii`` px from ``centre`` along each unit vector of ``normals``."""
+    return centre[None, None] + normals[:, None] * radii[None, :, None]
 
 
 def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
@@ -89,10 +94,10 @@ def take_rim(
     normals = np.column_stack([np.cos(theta), np.sin(theta)])
     band = max(2.0, config.rim_band_mm * px_per_mm)
     radii = np.arange(radius_px - band, radius_px + band + 1e-9, 0.25)
-    rim = Rim(np.asarray(centre, float), normals, radii, np.zeros(0), np.zeros(0))
-    profiles = _sample(image, rim.points())
+    centre = np.asarray(centre, float)
+    profiles = _sample(image, _ray_points(centre, normals, radii))
     slopes = np.gradient(profiles, 0.25, axis=1)
-    return Rim(rim.centre, normals, radii, profiles, slopes)
+    return Rim(centre, normals, radii, profiles, slopes)
 
 
 def _ray_shifts(rim: Rim, now: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
