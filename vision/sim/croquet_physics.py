@@ -92,6 +92,11 @@ class CoinTable:
         self.tile_u = np.column_stack([np.cos(ang), np.sin(ang)]).reshape(-1, 2)
         self.tile_v = np.column_stack([-np.sin(ang), np.cos(ang)]).reshape(-1, 2)
         self.tile_stack = np.array([t.stack for t in tiles], int)
+        #: The contacts of the last sub-step: the coin pairs ``(i, j)``, ``i < j``, and the
+        #: ``(coin, tile)`` pairs whose overlap it resolved. Bodies that only came within a
+        #: rounding error of each other are not there: they never touched.
+        self.coin_touches: set[tuple[int, int]] = set()
+        self.tile_touches: set[tuple[int, int]] = set()
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -166,6 +171,7 @@ class CoinTable:
         t0 = self.t
         p0, v0 = self.pos.copy(), self.vel.copy()
         idx = np.flatnonzero(moving)
+        self.coin_touches, self.tile_touches = set(), set()
         speed = np.hypot(self.vel[idx, 0], self.vel[idx, 1])
         direction = self.vel[idx] / speed[:, None]
         tt = np.minimum(dt, speed / cfg.decel_mm_s2)
@@ -236,6 +242,7 @@ class CoinTable:
         dist = np.hypot(du, dv)
         for p, t in zip(*np.nonzero((dist < r) & (dist > 0)), strict=True):
             i = ground[p]
+            self.tile_touches.add((int(i), int(t)))
             n = (du[p, t] * self.tile_u[t] + dv[p, t] * self.tile_v[t]) / dist[p, t]
             self.pos[i] += n * (r - dist[p, t])
             vn = float(self.vel[i] @ n)
@@ -258,13 +265,15 @@ class CoinTable:
         done: set[tuple[int, int]] = set()
         for a, b in zip(*np.nonzero(close), strict=True):
             i, j = int(idx[a]), int(on[b])
-            if (min(i, j), max(i, j)) in done:
+            pair = (min(i, j), max(i, j))
+            if pair in done:
                 continue
-            done.add((min(i, j), max(i, j)))
+            done.add(pair)
             delta = self.pos[j] - self.pos[i]
             gap = float(np.hypot(*delta))
             if gap == 0:
                 continue
+            self.coin_touches.add(pair)
             n = delta / gap
             push = (COIN_MM - gap) / 2
             self.pos[i] -= n * push

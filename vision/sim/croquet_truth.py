@@ -9,11 +9,15 @@ from the first frame) and ``"event"``:
   corridor through one mouth and left through the other (possibly flicks later); ``"in"`` when it
   left toward the castle's tower. Leaving by the mouth it came in, or a coin put down inside the
   corridor, passes nothing. ``t`` is when the centre crossed the far mouth.
-* ``hit {coin, feature}``: the moving coin's disc touched a tower's footprint. A coin touching the
-  tower when it starts moving (or when put down) has to separate (by more than ``SEPARATE_MM``)
-  before touching again counts.
+* ``hit {coin, feature}``: the moving coin's disc touched a tower's footprint (the physics
+  resolved their overlap: a coin sliding by within a rounding error of the tower never touched
+  it). A coin touching the tower when it starts moving (or when put down) has to separate (by
+  more than ``SEPARATE_MM``) before touching again counts.
 * ``strike {coin, target}``: a new contact between two coins, the faster of them just before the
-  contact being ``coin``. Coins already in contact strike only after separating, like towers.
+  contact being ``coin``: the physics resolved their overlap, so the blow moved the target (a
+  coin sliding by within a rounding error of one at rest strikes nothing: RULINGS leave it open,
+  and the referee rules that a coin at rest is struck only if the blow moves it). Coins already
+  in contact strike only after separating, like towers.
 * ``off_table {coin, at}``: the centre crossed the table's edge at ``at`` (mm).
 * ``place {coin, at}``: a hand put the coin down (the engine's observed event for a placement, never
   a flick); the setup's coins are the SETUP JSON, not events.
@@ -40,9 +44,7 @@ from engines.croquetnole.layout import COIN_MM, Point
 from engines.croquetnole.names import feature
 from vision.sim.croquet_physics import ON, CoinTable
 
-#: Distances beyond contact (mm): within TOUCH_MM two bodies touch, beyond SEPARATE_MM they have
-#: separated. The physics pushes touching bodies to exact contact: TOUCH_MM only absorbs rounding.
-TOUCH_MM = 0.05
+#: Two bodies that touched have separated once the gap between them opens beyond this (mm).
 SEPARATE_MM = 0.5
 
 Event = dict[str, Any]
@@ -173,11 +175,12 @@ class EventRecorder:
             return
         r = COIN_MM / 2
         dist = self._tower_distance(self.table.pos[moved])
+        touched, tiles = self.table.tile_touches, self._tower_tiles.tolist()
         for m, i in enumerate(moved):
             for k, name in enumerate(self.tower_names):
                 if dist[m, k] > r + SEPARATE_MM:
                     self._touch_tower[i, k] = False
-                elif dist[m, k] <= r + TOUCH_MM and not self._touch_tower[i, k]:
+                elif (int(i), tiles[k]) in touched and not self._touch_tower[i, k]:
                     self._touch_tower[i, k] = True
                     self._emit("hit", t, coin=self.table.names[i], feature=name)
 
@@ -197,7 +200,7 @@ class EventRecorder:
                 seen.add(pair)
                 if dist[m, k] > COIN_MM + SEPARATE_MM or not level[m, k]:
                     self._touch_coin[i, j] = self._touch_coin[j, i] = False
-                elif dist[m, k] <= COIN_MM + TOUCH_MM and not self._touch_coin[i, j]:
+                elif pair in table.coin_touches and not self._touch_coin[i, j]:
                     self._touch_coin[i, j] = self._touch_coin[j, i] = True
                     mover, target = (i, j) if speed[i] >= speed[j] else (j, i)
                     self._emit("strike", t, coin=table.names[mover], target=table.names[target])
