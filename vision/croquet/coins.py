@@ -8,7 +8,9 @@ of the brightest face level within half a coin's radius of it (so a coin in a ha
 still found, even touching a lit one) and the symbol's holes (suit or numeral) are filled before
 measuring (:func:`face_mask`).
 
-Each blob's centre is its centroid; two coins in contact make one blob, which is split by a few
+Each blob's centre is its centroid, with the part a tile hides taken for the coin's (a coin
+beside a tower loses up to 2 mm of its disc under the tower's side in perspective, and the mask's
+margin: :func:`_behind_white`); two coins in contact make one blob, which is split by a few
 mean-shift steps from where each coin was expected (:func:`find_blobs`), also when a hand hides
 so much of the pair that the blob is no bigger than one coin. A blob's look
 (:func:`coin_look`) is the colour of its symbol: "suns", "crowns", "arms" for a knight's suit in
@@ -104,9 +106,20 @@ def static_white(
     config: CroquetVisionConfig = DEFAULT_CONFIG,
 ) -> np.ndarray:
     """The pixels of the set-up frame that look like a piece's white (tiles, their sides, the
-    markers' paper) except around the coins standing there: a bool mask, grown by 2 px."""
+    markers' paper) with the symbols they enclose (a tower's Ace, a marker's pattern: holes
+    smaller than four coins), except around the coins standing there: a bool mask, grown by
+    2 px. A symbol must be static too: a coin's symbol hole is filled also where static white
+    closes it (:func:`face_mask`), and a tile's own would be taken for a coin."""
     lo, chroma = _chroma(image)
     white = ((lo >= config.face_min_level) & (chroma <= config.face_max_chroma)).astype(np.uint8)
+    contours, hierarchy = cv2.findContours(white, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    small = 4 * np.pi * radius_px**2
+    holes = [
+        c
+        for c, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else (), strict=True)
+        if parent >= 0 and cv2.contourArea(c) < small
+    ]
+    cv2.drawContours(white, holes, -1, 1, -1)
     for x, y in coins_px:
         cv2.circle(white, (round(x), round(y)), round(radius_px + 3), 0, -1)
     return cv2.dilate(white, np.ones((5, 5), np.uint8)).astype(bool)
@@ -131,9 +144,12 @@ def face_mask(
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach_px + 1, 2 * reach_px + 1))
     level = cv2.dilate(np.where(grey, lo, 0).astype(np.uint8), disc)
     face = grey & (lo >= config.face_fraction * level.astype(np.float32))
-    mask = face.astype(np.uint8) * 255
+    # A symbol's hole is closed by the static white around it too: a coin beside a tile shows
+    # only part of its ring, and an open hole would pull its centroid away from the symbol.
+    mask = (face | static).astype(np.uint8) * 255
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(mask, contours, -1, 255, -1)
+    mask[static] = 0
     return mask
 
 
@@ -184,6 +200,37 @@ def _mean_shift(
         if done:
             break
     return cx, cy, area
+
+
+def _behind_white(
+    part: np.ndarray, hidden: np.ndarray, start: tuple[float, float], radius: float, steps: int = 8
+) -> tuple[float, float, float]:
+    """The centre of a coin whose blob ``part`` may be cut by static white (``hidden``): a coin
+    beside a tower loses the pixels the tower's side covers (seen in perspective, up to 2 mm of
+    it) and those the mask's margin takes, so its centroid lies too far from the tower.
+
+    The static pixels inside the coin's disc around the current centre are taken for the coin's
+    and the centroid taken again: each step halves the error (in one dimension the visible part
+    is [c - r, s], the centroid (c - r + s) / 2; filling to the estimate's rim gives
+    (c + estimate) / 2). Returns the centre and how many pixels were taken for the coin's (a
+    coin beside a tower is seen whole: its hidden part is where it shows it to be)."""
+    ys, xs = np.nonzero(part)
+    hy, hx = np.nonzero(hidden & (part == 0))
+    cx, cy = start
+    filled = 0
+    for _ in range(steps):
+        inside = (hx - cx) ** 2 + (hy - cy) ** 2 <= radius * radius
+        filled = int(inside.sum())
+        if not filled:
+            break
+        n = len(xs) + filled
+        nx = (float(xs.sum()) + float(hx[inside].sum())) / n
+        ny = (float(ys.sum()) + float(hy[inside].sum())) / n
+        done = abs(nx - cx) + abs(ny - cy) < 0.02
+        cx, cy = nx, ny
+        if done:
+            break
+    return cx, cy, float(filled)
 
 
 def find_blobs(
@@ -252,6 +299,11 @@ def find_blobs(
         centres = [c for c in centres if c[2] >= config.min_coin_share * coin_area_px]
         merged = area > 1.35 * coin_area_px or len(centres) > 1
         crop = (slice(cy0, cy1), slice(cx0, cx1))
+        hidden = static[y0:y1, x0:x1][crop]
+        if not merged and centres and hidden.any():
+            reach = radius * float(np.sqrt(config.face_share))
+            x, y, filled = _behind_white(part, hidden, centres[0][:2], reach)
+            centres = [(x, y, centres[0][2] + filled)]
         for cx, cy, a in centres:
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)

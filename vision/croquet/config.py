@@ -48,6 +48,10 @@ class CroquetVisionConfig:
     #: ...and a coin seen with at least this share showing is seen all (a whole coin shows
     #: 0.95-1.0 of its area: edge pixels blend with the felt).
     whole_coin_share: float = 0.93
+    #: The share of its disc a whole coin's face covers in the open (its blurred rim falls below
+    #: ``face_fraction``; measured 0.945-0.96 at 1536x864 and 1280x720): the part of a coin that
+    #: a tile hides is taken to reach as far (see :func:`vision.croquet.coins.find_blobs`).
+    face_share: float = 0.955
     #: Tiles are found as white regions of at least this share of a tile's area.
     min_tile_share: float = 0.5
     #: A tile's centre shows a suit (a tower's Ace) when this share of it is ink or colour.
