@@ -588,3 +588,45 @@ def test_a_nudge_is_judged_by_the_last_readings_of_the_watch() -> None:
     assert [k for k in keys(struck) if k[0] == "strike"] == [
         ("strike", "suns-knight", "moons-knight", None)
     ]
+
+
+def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it() -> None:
+    # The Suns knight slides up to the Moons knight and stops 0.2 mm short: the paths touch
+    # within a sliding coin's position error, but the rim shows the Moons knight unmoved, so
+    # they never touched and do not lie in contact. Flicked again, the Suns knight strikes it
+    # (coins lying in contact would only push each other: no strike).
+    det = EventDetector(default_layout(), 120.0)
+    moons = (400.0, 300.0)
+    stop = moons[0] - COIN_MM - 0.2
+    det.start({"suns-knight": (300.0, 300.0), "moons-knight": moons})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 121):
+        suns = (min(300.0 + 6.0 * k, stop), 300.0)
+        if k <= 80:
+            pos = {"suns-knight": suns, "moons-knight": moons}
+            moving = frozenset({"suns-knight"}) if k < 20 else frozenset()
+            started = {"suns-knight": 0.5 / 120} if k == 1 else {}
+            stopped = {"suns-knight": 14 / 120} if k == 20 else {}
+            off = {"moons-knight": (0.002, -0.003)}
+        else:
+            # The Moons knight is seen to set off a frame after the Suns knight.
+            pos = {
+                "suns-knight": (stop + 0.2, 300.0),
+                "moons-knight": (moons[0] + 5.0 * max(0, k - 81), 300.0),
+            }
+            moving = frozenset(
+                ({"moons-knight"} if k > 81 else set()) | ({"suns-knight"} if k < 86 else set())
+            )
+            moving = moving if k < 110 else frozenset()
+            started = {"suns-knight": 80.5 / 120} if k == 81 else {}
+            started = {"moons-knight": 80.6 / 120} if k == 82 else started
+            stopped = {"suns-knight": 81 / 120} if k == 86 else {}
+            stopped = {"moons-knight": 109 / 120} if k == 110 else stopped
+            off = {}
+        frame = TrackFrame(k, k / 120, pos, moving, started=started, stopped=stopped, offsets=off)
+        out += det.update(frame)
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]

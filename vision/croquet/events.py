@@ -139,8 +139,8 @@ class EventDetector:
         self.deferred: dict[str, tuple[float, int, tuple[str, ...]]] = {}
         self.flick_at: dict[str, int] = {}
         #: Flicks seen starting but not yet reported (``pair_frames``): when, in which frame,
-        #: and where the coin lay.
-        self.held: dict[str, tuple[float, int, np.ndarray]] = {}
+        #: where the coin lay and the coins it lay in contact with.
+        self.held: dict[str, tuple[float, int, np.ndarray, frozenset[str]]] = {}
         #: Two coins lying no farther apart than this (mm, centre to centre) may be a flick
         #: and a strike seen as two starts (``pair_gap_mm``).
         self.pair_reach = COIN_MM + config.pair_gap_mm
@@ -293,7 +293,7 @@ class EventDetector:
             elif coin in self._unseen:
                 self.unseen_flick[coin] = began
             elif coin in seg:
-                self.held[coin] = (began, frame.index, seg[coin][0])
+                self.held[coin] = (began, frame.index, seg[coin][0], self._lay_against(coin))
             else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
             hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
@@ -305,7 +305,7 @@ class EventDetector:
             t_struck, along, index = self.struck_along.pop(coin, (0.0, None, -99))
             if coin in seg and along is not None and index >= frame.index - cfg.struck_frames:
                 self._sent_into(coin, *seg[coin], along, t_struck, out)
-        for coin, (began, index, _) in list(self.held.items()):
+        for coin, (began, index, _, _) in list(self.held.items()):
             if coin in struck:
                 del self.held[coin]
             elif frame.index - index >= cfg.pair_frames:
@@ -355,7 +355,8 @@ class EventDetector:
         since the second frame after the contact (a median of each coordinate; the last, when
         the striking coin and the flicking hand, whose shadow shades the rim, are farthest).
         A struck coin not read by then (covered, say) cannot show that it did not move: its
-        strike stands."""
+        strike stands. A strike dropped leaves the two coins out of contact: the sliding one
+        passed, or stopped, a hair away."""
         cfg = self.cfg
         late = round(cfg.watch_s / self.dt)
         keep = []
@@ -376,6 +377,10 @@ class EventDetector:
                 last = seen[-cfg.nudge_frames :]
                 if float(np.hypot(*(np.median(last, axis=0) - base))) >= cfg.nudge_mm:
                     out.append(event)
+                else:
+                    # Nothing moved it, so nothing touched it: the two do not lie in contact
+                    # (a coin that stopped a hair from it strikes it when flicked into it).
+                    self.contact.discard(frozenset((event["coin"], coin)))
             else:
                 keep.append((event, index, base, seen))
         self.unmoved = keep
@@ -595,6 +600,11 @@ class EventDetector:
         ]
         return any(float(np.hypot(*(p - a))) <= reach for p in lay)
 
+    def _lay_against(self, coin: str) -> frozenset[str]:
+        """The coins ``coin`` lay in contact with as the frame under way began (contacts are
+        dropped as coins separate: a flick's pair is told in a later frame)."""
+        return frozenset(c for pair in self._touching if coin in pair for c in pair if c != coin)
+
     def _paired(
         self,
         coin: str,
@@ -608,31 +618,32 @@ class EventDetector:
         the other's flick is held (it set off within ``pair_frames``: :meth:`_pusher` tells
         which struck), or when the other still lies there with the hand behind it and this one
         slides away from it (a coin flicked into one it almost touches stops almost dead and may
-        never be seen to move). The flick and the strike (unless the two lay touching) are
-        reported from the earlier start, and the struck coin is returned; None when neither."""
+        never be seen to move). The flick and the strike (unless the two lay in contact as the
+        earlier of them set off) are reported from the earlier start, and the struck coin is
+        returned; None when neither."""
         a = seg[coin][0]
         other = next(
             (
                 h
-                for h, (_, _, p) in self.held.items()
+                for h, (_, _, p, _) in self.held.items()
                 if float(np.hypot(*(p - a))) <= self.pair_reach
             ),
             None,
         )
         if other is not None:
-            t_other, _, a_other = self.held.pop(other)
+            t_other, _, a_other, lay_against = self.held.pop(other)
             moved = {c: self._path(c, seg, at)[1] - p for c, p in ((coin, a), (other, a_other))}
             mover = self._pusher(coin, other, a, a_other, moved)
         else:
             t_other, other = began, self._struck_by(coin, a, seg[coin][1] - a, seg)
             if other is None:
                 return None
-            mover, a_other = other, self.last[other]
+            mover, lay_against = other, self._lay_against(other)
         target = other if mover == coin else coin
         when = round(min(began, t_other), 4)
         out.append({"t": when, "event": "flick", "coin": mover})
         # Coins that lay touching strike only after separating.
-        if float(np.hypot(*(a - a_other))) > COIN_MM + self.cfg.rest_touch_mm:
+        if coin not in lay_against:
             out.append({"t": when, "event": "strike", "coin": mover, "target": target})
             self.contact.add(frozenset((mover, target)))
         self.flick_at[mover] = self.flick_at[target] = self.flick_at[coin]
@@ -651,7 +662,7 @@ class EventDetector:
         set off after that strike: that one was struck in turn, not flicked (a chain); unless
         the two have touched already."""
         a = seg[coin][0]
-        for other, (began, index, p) in list(self.held.items()):
+        for other, (began, index, p, _) in list(self.held.items()):
             pair = frozenset((coin, other))
             far = float(np.hypot(*(p - a))) > self.pair_reach
             if index <= struck_at or pair in self.contact or far:
