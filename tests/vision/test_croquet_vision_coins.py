@@ -94,3 +94,17 @@ def test_a_coin_beside_a_tower_is_found_where_it_lies_though_the_tower_hides_par
         (blob,) = find_blobs(still((float(at[0]), float(at[1]))), static, box, [px], area)
         assert float(np.hypot(*(np.array(blob.px) - px))) / ppm < 0.5
         assert blob.area >= DEFAULT_CONFIG.whole_coin_share * area
+
+
+def test_a_coin_beside_a_tile_and_under_a_hand_is_not_pulled_into_the_tile() -> None:
+    # Static white (a tile) hides the right of the coin, a hand its left: what shows cannot
+    # say where the hidden part ends, so it is not filled in (filling the tile's white around
+    # the centroid would drag it into the tile) and the coin is not seen whole.
+    frame = table((45, 30, WHITE))
+    static = np.zeros(frame.shape[:2], bool)
+    static[:, 50:] = True
+    frame[:, 50:] = WHITE
+    frame[:, :43] = SKIN
+    (blob,) = find_blobs(frame, static, (0, 0, 90, 60), [(45, 30)], AREA)
+    assert blob.area < DEFAULT_CONFIG.full_coin_share * AREA
+    assert blob.px[0] < 48

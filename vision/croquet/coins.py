@@ -203,8 +203,13 @@ def _mean_shift(
 
 
 def _behind_white(
-    part: np.ndarray, hidden: np.ndarray, start: tuple[float, float], radius: float, steps: int = 8
-) -> tuple[float, float, float]:
+    part: np.ndarray,
+    hidden: np.ndarray,
+    start: tuple[float, float],
+    radius: float,
+    min_share: float,
+    steps: int = 8,
+) -> tuple[float, float, float] | None:
     """The centre of a coin whose blob ``part`` may be cut by static white (``hidden``): a coin
     beside a tower loses the pixels the tower's side covers (seen in perspective, up to 2 mm of
     it) and those the mask's margin takes, so its centroid lies too far from the tower.
@@ -213,16 +218,20 @@ def _behind_white(
     and the centroid taken again: each step halves the error (in one dimension the visible part
     is [c - r, s], the centroid (c - r + s) / 2; filling to the estimate's rim gives
     (c + estimate) / 2). Returns the centre and how many pixels were taken for the coin's (a
-    coin beside a tower is seen whole: its hidden part is where it shows it to be)."""
+    coin beside a tower is seen whole: its hidden part is where it shows it to be), or None
+    when the coin and the static white do not fill its disc (``min_share`` of it) or the
+    centre moves more than a tower can explain: something else, a hand, covers part of it too,
+    and filling would pull the centre into the tile."""
     ys, xs = np.nonzero(part)
     hy, hx = np.nonzero(hidden & (part == 0))
     cx, cy = start
     filled = 0
+    r2 = radius * radius
     for _ in range(steps):
-        inside = (hx - cx) ** 2 + (hy - cy) ** 2 <= radius * radius
+        inside = (hx - cx) ** 2 + (hy - cy) ** 2 <= r2
         filled = int(inside.sum())
         if not filled:
-            break
+            return None
         n = len(xs) + filled
         nx = (float(xs.sum()) + float(hx[inside].sum())) / n
         ny = (float(ys.sum()) + float(hy[inside].sum())) / n
@@ -230,6 +239,13 @@ def _behind_white(
         cx, cy = nx, ny
         if done:
             break
+    shows = int(((xs - cx) ** 2 + (ys - cy) ** 2 <= r2).sum())
+    if shows + filled < min_share * np.pi * r2:
+        return None
+    # A tower's side hides at most a third of a coin beside it (the centroid then lies some
+    # 2 mm off, a quarter of the radius): a longer shift is a drift into the tile's white.
+    if np.hypot(cx - start[0], cy - start[1]) > 0.3 * radius:
+        return None
     return cx, cy, float(filled)
 
 
@@ -302,8 +318,9 @@ def find_blobs(
         hidden = static[y0:y1, x0:x1][crop]
         if not merged and centres and hidden.any():
             reach = radius * float(np.sqrt(config.face_share))
-            x, y, filled = _behind_white(part, hidden, centres[0][:2], reach)
-            centres = [(x, y, centres[0][2] + filled)]
+            fill = _behind_white(part, hidden, centres[0][:2], reach, config.whole_coin_share)
+            if fill is not None:
+                centres = [(fill[0], fill[1], centres[0][2] + fill[2])]
         for cx, cy, a in centres:
             disc = np.zeros_like(part)
             cv2.circle(disc, (round(cx), round(cy)), round(radius), 255, -1)
