@@ -223,7 +223,7 @@ def _behind_white(
     centre moves more than a tower can explain: something else, a hand, covers part of it too,
     and filling would pull the centre into the tile."""
     ys, xs = np.nonzero(part)
-    hy, hx = np.nonzero(hidden & (part == 0))
+    hy, hx = np.nonzero(hidden)  # never part of the blob: face_mask leaves static white out
     cx, cy = start
     filled = 0
     r2 = radius * radius
