@@ -10,7 +10,9 @@ lamp's pool) multiplies it.
 Each frame then copies that image and composites what moves: each coin (contact shadow, its side
 and its face, drawn with the camera's local affine map at the coin) integrated over the exposure
 by a motion-blur kernel built from the coin's path (bounces included), optionally sheared by a
-rolling shutter (each row read ``readout_s / height`` later than the one above); the hands with
+rolling shutter (each row read ``readout_s / height`` later than the one above), in three layers:
+every coin's shadow, then every side, then every face (a coin's shadow falls on the table, never
+on the face of a coin beside it, which stands as high as the coin casting it); the hands with
 their soft shadows; and sensor noise (a pre-drawn pool, shifted at random per frame). A resting
 coin's patch is cached, so a still frame costs little more than a copy.
 
@@ -116,10 +118,15 @@ class FrameTruth:
 
 @dataclass(frozen=True)
 class _Patch:
-    """A premultiplied BGRA patch (0-255 scale) to composite at ``origin`` (x, y) in the image."""
+    """A coin's premultiplied BGRA layers (0-255 scale: shadow, side, face, stacked along the
+    channel axis) to composite at ``origin`` (x, y) in the image."""
 
-    rgba: np.ndarray
+    layers: np.ndarray
     origin: tuple[int, int]
+
+    def layer(self, k: int) -> np.ndarray:
+        """Layer ``k`` (0 shadow, 1 side, 2 face) as an (h, w, 4) BGRA array."""
+        return self.layers[..., 4 * k : 4 * k + 4]
 
 
 def _texture_noise(
@@ -194,12 +201,13 @@ class CroquetRenderer:
         truths: dict[str, CoinTruth] = {}
         order = np.argsort(frame.height, kind="stable")
         drawn: dict[str, tuple[float, float]] = {}
+        patches: list[tuple[_Patch, float]] = []
         for i in order:
             name = frame.names[i]
             status = int(frame.status[i])
             if status == ON:
                 patch, centre, mm, t = self._coin(frame, int(i))
-                self._composite(img, patch, float(self.gain[_clamp_px(centre, self.camera)]))
+                patches.append((patch, float(self.gain[_clamp_px(centre, self.camera)])))
                 drawn[name] = centre
                 truths[name] = CoinTruth(mm, centre, "on", True, 0.0, t)
             elif status == HELD:
@@ -211,6 +219,9 @@ class CroquetRenderer:
                 )
             else:
                 truths[name] = CoinTruth(None, None, STATUS_NAMES[status], False, 0.0, frame.t)
+        for k in range(3):
+            for patch, gain in patches:
+                self._composite(img, patch.layer(k), patch.origin, gain)
         covered = dict.fromkeys(drawn, 0.0)
         for pose in frame.hands:
             self._hand_shadow(img, pose)
@@ -459,11 +470,14 @@ class CroquetRenderer:
         o = np.array([ox, oy], float)
         shadow_at = cam.project((ref + np.array(SHADOW_DIR) * COIN_THICK_MM * 3)[None], z0)[0]
         base_at = cam.project(ref[None], z0)[0]
-        acc = _warp(self._shadow, jac, shadow_at - o, size)
-        side = _warp(self._side, jac, base_at - o, size)
-        acc = side + (1 - side[..., 3:4]) * acc
-        top = _warp(self._sprite(name), jac, centre - o, size)
-        acc = top + (1 - top[..., 3:4]) * acc
+        acc = np.concatenate(
+            [
+                _warp(self._shadow, jac, shadow_at - o, size),
+                _warp(self._side, jac, base_at - o, size),
+                _warp(self._sprite(name), jac, centre - o, size),
+            ],
+            axis=2,
+        )
         if rho and (v_px != 0).any():
             yc = centre[1] - oy
             vx, vy = v_px * rho
@@ -477,14 +491,17 @@ class CroquetRenderer:
         return patch, px, mm, float(frame.t + tau)
 
     @staticmethod
-    def _composite(img: np.ndarray, patch: _Patch, gain: float) -> None:
+    def _composite(
+        img: np.ndarray, rgba: np.ndarray, origin: tuple[int, int], gain: float
+    ) -> None:
+        """Lay a premultiplied BGRA patch (0-255 scale) over ``img`` at ``origin`` (x, y)."""
         h, w = img.shape[:2]
-        ox, oy = patch.origin
-        ph, pw = patch.rgba.shape[:2]
+        ox, oy = origin
+        ph, pw = rgba.shape[:2]
         x0, y0, x1, y1 = max(ox, 0), max(oy, 0), min(ox + pw, w), min(oy + ph, h)
         if x1 <= x0 or y1 <= y0:
             return
-        p = patch.rgba[y0 - oy : y1 - oy, x0 - ox : x1 - ox]
+        p = rgba[y0 - oy : y1 - oy, x0 - ox : x1 - ox]
         region = img[y0:y1, x0:x1].astype(np.float32)
         out = region * (1 - p[..., 3:4] / 255.0) + p[..., :3] * gain
         img[y0:y1, x0:x1] = np.clip(out, 0, 255).astype(np.uint8)
