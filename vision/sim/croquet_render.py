@@ -491,9 +491,7 @@ class CroquetRenderer:
         return patch, px, mm, float(frame.t + tau)
 
     @staticmethod
-    def _composite(
-        img: np.ndarray, rgba: np.ndarray, origin: tuple[int, int], gain: float
-    ) -> None:
+    def _composite(img: np.ndarray, rgba: np.ndarray, origin: tuple[int, int], gain: float) -> None:
         """Lay a premultiplied BGRA patch (0-255 scale) over ``img`` at ``origin`` (x, y)."""
         h, w = img.shape[:2]
         ox, oy = origin
