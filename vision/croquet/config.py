@@ -127,6 +127,9 @@ class CroquetVisionConfig:
     rim_clear_mm: float = 5.0
     rim_min_share: float = 0.25
     rim_tolerance_px: float = 0.02
+    #: A watched coin whose rim shows it nudged at least this far (mm) lies there once its watch
+    #: ends (a rest place is good to some 0.2 mm).
+    rest_shift_mm: float = 0.2
     #: A sliding coin lost where its path meets the table's edge within one and a half frames'
     #: travel plus this (mm) fell off there.
     edge_slack_mm: float = 2.0

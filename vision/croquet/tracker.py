@@ -35,7 +35,8 @@ What the tracker decides itself, because only tracking knows it:
   tracks trade names (``corrected``), so a swap in a scrum does not outlive the next rest;
 * a coin at rest nudged (by a strike) beside a hand by less than it must move there to start,
   seen all and still there for ``settle_s``, or found after it was hidden where it was last
-  seen so, lies there: its place is ``corrected``.
+  seen so, lies there: its place is ``corrected``; so does one nudged by less than ``move_mm``
+  where its rim shows it, once its watch ends (``rest_shift_mm``).
 """
 
 from __future__ import annotations
@@ -198,6 +199,8 @@ class CoinTracker:
         #: The outline of each watched coin as it lay, from the frame before its first watch
         #: since it came to rest (its ``offsets`` are measured against it).
         self._rims: dict[str, Rim] = {}
+        #: Each watched coin's last few nudges read on its rim (``nudge_frames`` of them).
+        self._readings: dict[str, list[Point]] = {}
         #: The frame before the one under way.
         self._before = first
         # What the frame under way found, for its report.
@@ -337,7 +340,7 @@ class CoinTracker:
         last, self._last = self._last, small
         self._watched = {c: until for c, until in self._watched.items() if until >= t}
         busy = [tr for tr in self.tracks.values() if tr.moving or tr.state == HIDDEN]
-        if not busy and not self._watched and not cv2.countNonZero(changed):
+        if not (busy or self._watched or self._readings or cv2.countNonZero(changed)):
             return self._report(index, t)
         n, labels, stats, _ = components(changed)
         stale = self._stale(small, last, changed, labels, n, t)
@@ -458,6 +461,7 @@ class CoinTracker:
                 self._coast(tr)
         self._reappear([i for i in range(len(blobs)) if i not in used], blobs, blob_mm, hand_mask)
         offsets = self._nudges(image, before, was_mm, hand)
+        self._nudged(offsets)
         if not hands and all(
             not tr.moving and tr.state != HIDDEN and tr.pending is None
             for tr in self.tracks.values()
@@ -537,6 +541,23 @@ class CoinTracker:
                 d = ends_mm[1] - ends_mm[0]
                 out[tr.coin] = (round(float(d[0]), 4), round(float(d[1]), 4))
         return out
+
+    def _nudged(self, offsets: Mapping[str, Point]) -> None:
+        """A coin at rest nudged less than it must move to start (struck, ``move_mm``) lies where
+        its rim shows it once its watch ends (the median of its last ``nudge_frames`` readings),
+        if that is at least ``rest_shift_mm`` from where it lay: its place is ``corrected``. Left
+        where it lay, it would seem to touch a coin that stopped a hair from where it now is."""
+        cfg = self.cfg
+        for coin, o in offsets.items():
+            self._readings[coin] = [*self._readings.get(coin, [])[1 - cfg.nudge_frames :], o]
+        for coin in [c for c in self._readings if c not in self._watched or c not in self._rims]:
+            readings = self._readings.pop(coin)
+            tr = self.tracks[coin]
+            if coin not in self._rims or coin in self._corrected:
+                continue
+            shift = np.median(readings, axis=0)
+            if float(np.hypot(*shift)) >= cfg.rest_shift_mm:
+                self._lies_at(tr, (tr.anchor if tr.anchor is not None else tr.mm) + shift)
 
     # -- track updates ---------------------------------------------------------------------------
 
