@@ -491,6 +491,45 @@ def test_a_struck_coin_that_bounces_straight_back_into_its_striker_strikes_it_in
     ]
 
 
+def struck_back(turn: int) -> list[tuple[Any, ...]]:
+    """The Suns knight slides along +y into the Moons knight lying at rest, which sets off, is
+    sent back by something just beyond and comes back into it: the two never seem more than
+    1.3 mm apart (``separate_mm`` is 2). The Suns knight runs back from frame ``turn`` on."""
+    moons, hit = 350.0, 350.0 - COIN_MM
+    suns = {k: 300.0 + 6.0 * (k - 1) for k in range(1, 7)}
+    suns |= {7: hit + 0.5, 8: hit + 1.2, 9: hit + 1.3}
+    for k in range(turn, 16):
+        suns[k] = suns[k - 1] - max(1.4 - 0.2 * (k - turn), 0.0)
+    moons_at = {8: moons + 2.0, 9: moons + 2.0, 10: moons + 1.2, 11: moons + 3.5}
+    out = play(
+        {
+            "suns-knight": (2, 1.5 / 120, lambda k: (400.0, suns[min(k, 15)])),
+            "moons-knight": (
+                8,
+                7.5 / 120,
+                lambda k: (
+                    400.0,
+                    moons_at.get(k, moons if k < 8 else moons + 3.5 + 0.5 * (k - 11)),
+                ),
+            ),
+        },
+        15,
+    )
+    return [k for k in keys(out) if k[0] == "strike"]
+
+
+def test_a_coin_struck_back_by_the_coin_it_struck_strikes_it_though_never_seen_apart() -> None:
+    # A striker keeps going its way along the line of centres (restitution below one): running
+    # back two frames after the blow, it was struck back.
+    assert struck_back(10) == [
+        ("strike", "suns-knight", "moons-knight", None),
+        ("strike", "moons-knight", "suns-knight", None),
+    ]
+    # Sent back at once, it struck a coin that could not give way (lying against a tower, say):
+    # one strike.
+    assert struck_back(8) == [("strike", "suns-knight", "moons-knight", None)]
+
+
 def test_a_coin_struck_from_one_it_almost_touches_and_lost_in_its_blur_is_not_flicked() -> None:
     # The Suns knight, flicked with the hand behind it, strikes the Moons knight 0.8 mm ahead
     # and stops almost dead, never seen to move. The Moons knight sets off so fast that the

@@ -146,6 +146,9 @@ class EventDetector:
         self.pair_reach = COIN_MM + config.pair_gap_mm
         #: Coins struck lately: when, the way they were sent (unit vector), and in which frame.
         self.struck_along: dict[str, tuple[float, np.ndarray, int]] = {}
+        #: Coins that lately struck one at rest, by striker: the struck coin, the line from the
+        #: striker to it at the blow (unit vector), and the frame (:meth:`_rebounds`).
+        self.striker: dict[str, tuple[str, np.ndarray, int]] = {}
         #: Where each coin lay when it last set off, and in which frame.
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
@@ -261,6 +264,7 @@ class EventDetector:
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
         self._hits(seg, out)
+        self._rebounds(seg, frame.positions, out)
         self._passes(seg, out)
         for coin, began in frame.started.items():
             # A coin beside a hand is seen to set off only once past the hand's margin: struck
@@ -792,7 +796,9 @@ class EventDetector:
                     before = self.offset.get(target, [(0.0, 0.0)])
                     self.unmoved.append((event, self._index, np.median(before, axis=0), []))
                 struck.add(target)
-                self._strike_line(mover, target, when, seg, at)
+                along = self._strike_line(mover, target, when, seg, at)
+                if mover in seg and target not in moving and along is not None:
+                    self.striker[mover] = (target, along, self._index)
             # Apart at the frame's end, after touching on the way there or not touching at all:
             # they have separated (bounced apart within the frame; they may meet again). A
             # contact found only on a path extended past a bounce may be early: it stands.
@@ -808,14 +814,57 @@ class EventDetector:
         u: float,
         seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
         at: Mapping[str, Point],
-    ) -> None:
+    ) -> np.ndarray | None:
         """Remember the way ``target`` was sent when ``mover`` struck it at parameter ``u`` of
-        this frame: along the line of their centres then (:meth:`_sent_into`)."""
+        this frame: along the line of their centres then (:meth:`_sent_into`); returns it."""
         (am, bm, _), (at_, bt, _) = self._path(mover, seg, at), self._path(target, seg, at)
         d = (at_ + u * (bt - at_)) - (am + u * (bm - am))
         n = float(np.hypot(*d))
-        if n > 0:
-            self.struck_along[target] = (self._when(u, mover, target), d / n, self._index)
+        if n == 0:
+            return None
+        self.struck_along[target] = (self._when(u, mover, target), d / n, self._index)
+        return d / n
+
+    def _rebounds(
+        self,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        at: Mapping[str, Point],
+        out: list[Event],
+    ) -> None:
+        """A coin struck at rest that bounces off a tower straight back into its striker strikes
+        it again within a frame or two, before the two are seen apart (``separate_mm``): blurred,
+        they seem to stay in contact. The striker shows it: a coin that strikes one at rest
+        keeps going its way along the line of their centres (restitution below one), so one
+        that runs back along that line (``rebound_mm_s``, from the second frame after the blow,
+        having not in the first: a coin struck against a tower beside it sends its striker back
+        at once) was struck back, unless a tower or another coin beside it explains it.
+        """
+        cfg = self.cfg
+        busy = {e.get(k) for e in out for k in ("coin", "target")}
+        for mover, (target, along, index) in list(self.striker.items()):
+            age = self._index - index
+            pair = frozenset((mover, target))
+            if age > cfg.rebound_frames or pair not in self.contact or mover not in seg:
+                del self.striker[mover]
+                continue
+            a, b = seg[mover]
+            back = float((a - b) @ along) > cfg.rebound_mm_s * self.dt
+            if age < 2 or not back:
+                if back:
+                    del self.striker[mover]
+                continue
+            del self.striker[mover]
+            p = (float(b[0]), float(b[1]))
+            crowded = any(
+                c not in pair and float(np.hypot(*(b - np.array(q)))) <= COIN_MM + cfg.separate_mm
+                for c, q in at.items()
+            )
+            near_tower = any(t.distance_to(p) <= _R + cfg.separate_mm for _, t in self.towers)
+            if mover in busy or crowded or near_tower:
+                continue
+            out.append(
+                {"t": self._when(0.5, mover), "event": "strike", "coin": target, "target": mover}
+            )
 
     def _flicked_unseen(self, coin: str, t: float, out: list[Event]) -> None:
         """``coin`` struck another at ``t`` from rest without being seen to move: it was flicked
