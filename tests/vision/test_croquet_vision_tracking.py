@@ -400,14 +400,10 @@ def test_a_hand_covering_a_coin_from_another_side_than_the_hand_beside_it_does_n
     assert started == []
 
 
-def test_a_coin_at_rest_a_sliding_one_went_by_is_looked_at_for_a_nudge_too_small_to_start_it() -> (
-    None
-):
-    # The Suns knight slides 6 px a frame past the Moons knight 1 px below it; the Moons knight
-    # is nudged 0.4 px along, far less than it must move to start. While the other slides by,
-    # and for watch_s after (when nothing would make the tracker look at it again), its centre
-    # found whole is reported against its rest position: that is how a blow shows.
-    cal = flat_camera()
+def pass_by(nudges: list[float]) -> list[np.ndarray]:
+    """Frames of the Suns knight lying at (250, 421) px, then sliding 6 px a frame past the Moons
+    knight at (400, 400), there and back for each of ``nudges``, the Moons knight nudged that far
+    along (px, in all) as the Suns knight goes by; 30 still frames after each pass."""
 
     def frame(slider: float, nudge: float) -> np.ndarray:
         img = np.full((900, 900, 3), FELT, np.uint8)
@@ -416,10 +412,28 @@ def test_a_coin_at_rest_a_sliding_one_went_by_is_looked_at_for_a_nudge_too_small
             cv2.circle(img, centre, 160, WHITE, -1, cv2.LINE_AA, shift=4)
         return img
 
+    frames, at, x = [frame(250.0, 0.0)], 0.0, 250.0
+    for k, nudge in enumerate(nudges):
+        way = 1 if k % 2 == 0 else -1
+        for _ in range(50):
+            x += 6 * way
+            frames.append(frame(x, nudge if (x - 400) * way > 0 else at))
+        frames += [frame(x, nudge)] * 30
+        at = nudge
+    return frames
+
+
+def test_a_coin_at_rest_a_sliding_one_went_by_is_looked_at_for_a_nudge_too_small_to_start_it() -> (
+    None
+):
+    # The Suns knight slides 6 px a frame past the Moons knight 1 px below it; the Moons knight
+    # is nudged 0.4 px along, far less than it must move to start. While the other slides by,
+    # and for watch_s after (when nothing would make the tracker look at it again), its centre
+    # found whole is reported against its rest position: that is how a blow shows.
+    cal = flat_camera()
     setup = {"moons-knight": table_mm(cal, 400, 400), "suns-knight": table_mm(cal, 250, 421)}
-    tracker = CoinTracker(frame(250, 0), cal, setup, (), (864, 864), 120)
-    nudged = [(250 + 6 * k, 0.4 if 250 + 6 * k > 400 else 0.0) for k in range(1, 51)]
-    frames = [frame(*args) for args in nudged] + [frame(550, 0.4)] * 30
+    first, *frames = pass_by([0.4])
+    tracker = CoinTracker(first, cal, setup, (), (864, 864), 120)
     reports = [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)]
     assert all("moons-knight" not in r.started for r in reports)
     off = [(i, r.offsets.get("moons-knight")) for i, r in enumerate(reports)]
@@ -429,3 +443,21 @@ def test_a_coin_at_rest_a_sliding_one_went_by_is_looked_at_for_a_nudge_too_small
     assert before and all(np.hypot(*o) < 0.05 for o in before)
     assert len(after) >= 10
     assert all(abs(o[0] - 0.4 * mm_per_px) < 0.1 and abs(o[1]) < 0.05 for o in after)
+
+
+def test_a_coin_nudged_less_than_it_must_move_to_start_lies_where_its_rim_shows_it() -> None:
+    # Nudged 1 px (about 1 mm, less than move_mm) as the Suns knight goes by, the Moons knight
+    # lies there once its watch ends; the Suns knight going back by later reads no new nudge.
+    cal = flat_camera()
+    setup = {"moons-knight": table_mm(cal, 400, 400), "suns-knight": table_mm(cal, 250, 421)}
+    first, *frames = pass_by([1.0, 1.0])
+    tracker = CoinTracker(first, cal, setup, (), (864, 864), 120)
+    reports = [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)]
+    assert all("moons-knight" not in r.started for r in reports)
+    corrected = [i for i, r in enumerate(reports) if "moons-knight" in r.corrected]
+    assert len(corrected) == 1 and 30 < corrected[0] < 80
+    moved = reports[-1].positions["moons-knight"][0] - setup["moons-knight"][0]
+    mm_per_px = table_mm(cal, 401, 400)[0] - table_mm(cal, 400, 400)[0]
+    assert abs(moved - mm_per_px) < 0.1
+    later = [r.offsets["moons-knight"] for r in reports[80:] if "moons-knight" in r.offsets]
+    assert later and all(np.hypot(*o) < 0.05 for o in later)

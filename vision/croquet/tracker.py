@@ -749,10 +749,11 @@ class CoinTracker:
 
     def _lies_at(self, tr: Track, mm: np.ndarray) -> None:
         """The coin, in sight, rests at ``mm``, where it came without a path seen: its place is
-        ``corrected``."""
+        ``corrected`` (its rim, read where it lay before, is taken again at its next watch)."""
         tr.state, tr.pending, tr.seen_t = ON, None, self._t
         tr.mm, tr.anchor = mm.copy(), mm.copy()
         self._corrected.append(tr.coin)
+        self._rims.pop(tr.coin, None)
 
     def _cannot_follow(self, tr: Track, mm: np.ndarray) -> bool:
         """Whether a coin seen at ``mm``, away from where ``tr`` lay hidden, cannot be ``tr``,
