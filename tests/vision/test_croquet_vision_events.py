@@ -669,3 +669,29 @@ def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "moons-knight", None),
     ]
+
+
+def test_the_rest_waits_for_the_nudges_still_being_read_and_keeps_the_stop_time() -> None:
+    # The Suns knight stops by the Moons knight, watched for a nudge until frame 30, when its
+    # place is corrected: the rest comes then, with that place, timed when the slide stopped.
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-knight": (300.0, 300.0), "moons-knight": (400.0, 330.0)})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 41):
+        suns = (300.0 + 6.0 * min(k, 10), 300.0)
+        moons = (400.4, 330.0) if k >= 30 else (400.0, 330.0)
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"suns-knight": suns, "moons-knight": moons},
+            frozenset({"suns-knight"}) if k < 12 else frozenset(),
+            started={"suns-knight": 0.5 / 120} if k == 1 else {},
+            stopped={"suns-knight": 10 / 120} if k == 12 else {},
+            corrected=("moons-knight",) if k == 30 else (),
+            watched=frozenset({"moons-knight"}) if 5 <= k < 30 else frozenset(),
+        )
+        for e in det.update(frame):
+            out.append({**e, "frame": k})
+    rests = [e for e in out if e["event"] == "rest"]
+    assert [(e["frame"], e["t"]) for e in rests] == [(30, round(10 / 120, 4))]
+    assert rests[0]["positions"]["moons-knight"] == [400.4, 330.0]

@@ -27,7 +27,8 @@ from its position in one frame to the next, and
   reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm``
   stops almost dead and may be seen to move after the coin it struck, or never (then the hand
   behind it tells); ``rest``: after a flick,
-  every coin has stopped (with where each lies); ``place`` and ``off_table`` come from the tracker.
+  every coin has stopped and none is still watched for a nudge (with where each lies);
+  ``place`` and ``off_table`` come from the tracker.
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the
 coin bounced off: each coin's path is also extended by its last step (where it would have gone
@@ -318,7 +319,8 @@ class EventDetector:
         self._hidden_hits(seg, frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
-        resting = self.flicked and not frame.moving and not frame.started
+        # Every coin stopped, and none still watched for a nudge that may yet correct its place.
+        resting = self.flicked and not (frame.moving or frame.started or frame.watched)
         self._confirm(frame, seg, placed, out, resting)
         for coin in (*frame.started, *frame.stopped, *frame.hidden, *placed):
             self.offset.pop(coin, None)

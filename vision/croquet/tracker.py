@@ -141,7 +141,8 @@ class TrackFrame:
     ``offsets``: for coins at rest that a sliding coin came close to lately (``watch_s``), how far
     (mm, x and y) each lies from where it lay before, measured on its rim (a nudge too small to
     start a coin shows here; a still coin's reads within some 0.005 mm, also with another coin
-    lying against it).
+    lying against it); ``watched``: the coins whose nudge is still being read (their place may
+    yet be ``corrected``).
     """
 
     index: int
@@ -157,6 +158,7 @@ class TrackFrame:
     corrected: tuple[str, ...] = ()
     near_hand: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     offsets: Mapping[str, Point] = field(default_factory=dict)
+    watched: frozenset[str] = frozenset()
 
 
 def _pt(v: np.ndarray) -> Point:
@@ -324,6 +326,7 @@ class CoinTracker:
             self.positions(),
             frozenset(c for c, tr in self.tracks.items() if tr.moving and tr.state != OFF),
             hidden=frozenset(c for c, tr in self.tracks.items() if tr.state == HIDDEN),
+            watched=frozenset(self._watched),
             **kw,
         )  # type: ignore[arg-type]
 
