@@ -171,9 +171,11 @@ class CroquetVisionConfig:
     #: ...and have separated once the gap opens beyond this (mm).
     separate_mm: float = 2.0
     #: A coin that struck one at rest and, within this many frames, runs back along the line of
-    #: their centres faster than this (mm/s) was struck back by it (bounced off a tower).
+    #: their centres faster than this (mm/s) was struck back by it (bounced off a tower). On the
+    #: development sets such strikers ran back at 145-175 mm/s; one that struck a coin pressed
+    #: against a third, which gave way slowly, at 66 mm/s without a second blow.
     rebound_frames: int = 5
-    rebound_mm_s: float = 60.0
+    rebound_mm_s: float = 100.0
     #: A coin at rest that a sliding coin's swept path touches was struck only if the blow moved
     #: it: it starts, or lies at least ``nudge_mm`` from where it lay before, by the median of
     #: its nudge measured on its rim (``TrackFrame.offsets``) in the last ``nudge_frames``
