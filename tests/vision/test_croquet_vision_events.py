@@ -273,6 +273,42 @@ def test_a_guard_flicked_into_its_tower_from_beside_it_hits_it_though_no_frame_s
     assert "hit" not in [e["event"] for e in first_step((-1.0, 0.0), aside)]
 
 
+def test_a_first_step_that_strikes_a_coin_turned_there_not_at_the_tower() -> None:
+    # The guard beside its tower, the hand on its far side, comes out from under the hand 45 mm
+    # away from the tower, having struck the knight lying there: the path out of hiding leaves
+    # the way the hand sent it because of the strike, not a bounce off the tower.
+    lay = default_layout()
+    spot = lay.start_spot("moons", "guard")
+    knight = (spot[0], spot[1] - 45.0 - COIN_MM + 0.3)
+    det = EventDetector(lay, 120.0)
+    det.start({"moons-guard": spot, "moons-knight": knight})
+    near = {"moons-guard": (0.0, -1.0)}
+    out = det.update(
+        TrackFrame(
+            1,
+            1 / 120,
+            {"moons-guard": spot, "moons-knight": knight},
+            frozenset(),
+            hidden=frozenset({"moons-guard"}),
+            near_hand=near,
+        )
+    )
+    guard = (spot[0], spot[1] - 45.0)
+    out += det.update(
+        TrackFrame(
+            2,
+            2 / 120,
+            {"moons-guard": guard, "moons-knight": (knight[0], knight[1] - 2.0)},
+            frozenset({"moons-guard", "moons-knight"}),
+            started={"moons-guard": 0.5 / 120, "moons-knight": 1.9 / 120},
+            since={"moons-guard": 0.5 / 120},
+            near_hand=near,
+        )
+    )
+    assert ("strike", "moons-guard", "moons-knight", None) in keys(out)
+    assert "hit" not in [e["event"] for e in out]
+
+
 def test_a_coin_flicked_into_the_tower_beside_it_under_the_hand_hits_it() -> None:
     # The hand, 40 mm up and seen from above the table's middle, hides this coin: the flick, the
     # hit and the bounce back all happen out of sight.
