@@ -856,12 +856,11 @@ class EventDetector:
                 del self.striker[mover]
                 continue
             a, b = seg[mover]
-            back = float((a - b) @ along) > cfg.rebound_mm_s * self.dt
-            if age < 2 or not back:
-                if back:
-                    del self.striker[mover]
+            if float((a - b) @ along) <= cfg.rebound_mm_s * self.dt:
                 continue
             del self.striker[mover]
+            if age < 2:
+                continue  # sent back at once: the coin it struck could not give way
             p = (float(b[0]), float(b[1]))
             crowded = any(
                 c not in pair and float(np.hypot(*(b - np.array(q)))) <= COIN_MM + cfg.separate_mm
