@@ -301,13 +301,11 @@ class EventDetector:
                 self.held[coin] = (began, frame.index, seg[coin][0], self._lay_against(coin))
             else:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-            # A first step that struck a coin turned there, not at a tower (a path out of hiding
-            # may be long).
+            # A first step that struck a coin, seen to set off, turned there, not at a tower (a
+            # path out of hiding may be long). A strike on a coin not seen to move yet may be a
+            # near miss, and tells nothing.
             hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
-            striker = any(
-                e["event"] == "strike" and e["coin"] == coin
-                for e in (*out, *(e for e, i, _, _ in self.unmoved if i == frame.index))
-            )
+            striker = any(e["event"] == "strike" and e["coin"] == coin for e in out)
             if coin in seg and hand.any() and not striker:
                 self._sent_into(coin, *seg[coin], -hand / float(np.hypot(*hand)), began, out)
         for coin in frame.started:
