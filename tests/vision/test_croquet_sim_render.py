@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from engines.croquetnole.layout import default_layout
+from engines.croquetnole.layout import COIN_MM, default_layout
 from vision.markers import ARUCO_DICTIONARY, TableProfile, marker_corners_mm
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig, render_mode
@@ -211,3 +211,25 @@ def test_a_flicking_fingertip_rests_on_the_table_behind_the_coin(heading: float)
         covered.append(truth.coins["arms-knight"].covered)
     assert max(covered) > 0.0
     assert max(covered) < 0.25
+
+
+def test_a_coin_casts_its_shadow_on_the_table_not_on_the_face_of_a_coin_beside_it() -> None:
+    # The lamp is up to the top left: the Suns knight, just above and to the left of the Moons
+    # knight, would shade its face if shadows were drawn over faces. Both faces stand as high,
+    # so the Moons knight's face looks the same with the Suns knight there or not.
+    r = renderer(noise_sd=0.0)
+    moons = np.array([400.0, 300.0])
+    way = np.array([0.22, 0.30]) / np.hypot(0.22, 0.30)
+    suns = moons - way * (COIN_MM + 0.2)
+    alone, truth = first(r, f"place moons-knight at ({moons[0]}, {moons[1]})")
+    beside, _ = first(
+        r,
+        f"place moons-knight at ({moons[0]}, {moons[1]})\n"
+        f"place suns-knight at ({suns[0]:.3f}, {suns[1]:.3f})",
+    )
+    px = truth.coins["moons-knight"].px
+    ppm = float(np.sqrt(abs(np.linalg.det(r.camera.jacobian(tuple(moons))))))
+    face = np.zeros(alone.shape[:2], np.uint8)
+    cv2.circle(face, (round(px[0]), round(px[1])), round(0.8 * COIN_MM / 2 * ppm), 1, -1)
+    diff = np.abs(alone.astype(int) - beside.astype(int))[face.astype(bool)]
+    assert diff.max() <= 1
