@@ -461,3 +461,32 @@ def test_a_coin_nudged_less_than_it_must_move_to_start_lies_where_its_rim_shows_
     assert abs(moved - mm_per_px) < 0.1
     later = [r.offsets["moons-knight"] for r in reports[80:] if "moons-knight" in r.offsets]
     assert later and all(np.hypot(*o) < 0.05 for o in later)
+
+
+def test_a_glimpse_of_a_coin_out_from_under_a_hand_does_not_bind_another_hidden_there() -> None:
+    # The hand covers the Moons knight and the Suns guard (both black ink). The guard slides out
+    # first: a glimpse of two thirds of it at the hand's edge is taken for the knight, the
+    # nearer. Then the hand goes and both show whole, the knight (struck) nearer where it lay.
+    # The glimpse binds nothing: the knight is not refused its own coin for lying farther from
+    # the glimpse than a coin slides in a frame, and the two keep their names.
+    cal = flat_camera()
+    knight, guard = (400, 400), (300, 400)
+    setup = {"moons-knight": table_mm(cal, *knight), "suns-guard": table_mm(cal, *guard)}
+
+    def frame(coins: list[tuple[int, int]], hand: bool) -> np.ndarray:
+        img = np.full((900, 900, 3), FELT, np.uint8)
+        for c in coins:
+            cv2.circle(img, c, 10, WHITE, -1)
+        if hand:
+            cv2.rectangle(img, (260, 360), (430, 440), SKIN, -1)
+        return img
+
+    tracker = CoinTracker(frame([knight, guard], False), cal, setup, (), (864, 864), 120)
+    frames = [frame([knight, guard], True)] * 10
+    frames += [frame([(418, 418), (432, 385)], True)]
+    frames += [frame([(440, 425), (452, 385)], False)] * 12
+    for i, image in enumerate(frames, start=1):
+        report = tracker.update(image, i, i / 120.0)
+    at = report.positions
+    assert np.hypot(*np.subtract(at["moons-knight"], table_mm(cal, 440, 425))) < 1.0
+    assert np.hypot(*np.subtract(at["suns-guard"], table_mm(cal, 452, 385))) < 1.0

@@ -760,19 +760,22 @@ class CoinTracker:
 
     def _cannot_follow(self, tr: Track, mm: np.ndarray) -> bool:
         """Whether a coin seen at ``mm``, away from where ``tr`` lay hidden, cannot be ``tr``,
-        seen once since (``pending``): it lies farther from that sighting than any coin slides
-        in the time between (that sighting was another coin), or, both seen whole, it slides
-        from there back toward where ``tr`` lay, which ``tr`` cannot have done without turning
-        round unseen (it is another coin that slid out from under the same hand)."""
+        seen once since, whole (``pending``): it lies farther from that sighting than any coin
+        slides in the time between (that sighting was another coin), or it slides from there
+        back toward where ``tr`` lay, which ``tr`` cannot have done without turning round unseen
+        (it is another coin that slid out from under the same hand). A sighting of only part of
+        a coin beside a hand binds nothing: it may have been another coin coming out from under
+        the same hand (a guard slid out from under the arm by a knight lying there, and the
+        knight's track took the guard's first glimpse, 16 mm from where the knight lay)."""
         cfg = self.cfg
         base = tr.anchor if tr.anchor is not None else tr.mm
-        if tr.moving or tr.pending is None or float(np.hypot(*(mm - base))) <= cfg.place_mm:
+        if tr.moving or tr.pending is None or not tr.pending_full:
+            return False
+        if float(np.hypot(*(mm - base))) <= cfg.place_mm:
             return False
         step, away = _step_away(base, tr.pending, mm)
         reach = cfg.max_speed_mm_s * max(self._t - tr.pending_t, self.dt) + cfg.move_near_hand_mm
-        if step > reach:
-            return True
-        return tr.pending_full and step > cfg.move_near_hand_mm and away <= 0
+        return step > reach or (step > cfg.move_near_hand_mm and away <= 0)
 
     def _start(self, tr: Track, base: np.ndarray, mm: np.ndarray, t_start: float) -> None:
         """The coin left ``base`` at ``t_start`` and is now at ``mm``."""
