@@ -845,6 +845,8 @@ class EventDetector:
         having not in the first: a coin struck against a tower beside it sends its striker back
         at once) was struck back, unless a tower or another coin beside it explains it.
         """
+        if not self.striker:
+            return
         cfg = self.cfg
         busy = {e.get(k) for e in out for k in ("coin", "target")}
         for mover, (target, along, index) in list(self.striker.items()):

@@ -555,11 +555,11 @@ class CoinTracker:
             self._readings[coin] = [*self._readings.get(coin, [])[1 - cfg.nudge_frames :], o]
         for coin in [c for c in self._readings if c not in self._watched or c not in self._rims]:
             readings = self._readings.pop(coin)
-            tr = self.tracks[coin]
             if coin not in self._rims or coin in self._corrected:
                 continue
             shift = np.median(readings, axis=0)
             if float(np.hypot(*shift)) >= cfg.rest_shift_mm:
+                tr = self.tracks[coin]
                 self._lies_at(tr, (tr.anchor if tr.anchor is not None else tr.mm) + shift)
 
     # -- track updates ---------------------------------------------------------------------------
