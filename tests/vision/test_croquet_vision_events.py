@@ -174,6 +174,37 @@ def test_a_bounce_between_frames_still_counts_as_contact() -> None:
     assert ("hit", "suns-knight", "suns-tower", None) in keys(frames(det, "suns-knight", path))
 
 
+@pytest.mark.parametrize("obstacle", ["tower", "coin"])
+def test_a_coin_creeping_to_a_stop_short_of_a_body_does_not_touch_it(obstacle: str) -> None:
+    # The Suns knight slides along -x at 300 mm/s, slowing at the table's friction, and stops
+    # 0.75 mm short of the Suns tower (or of the Moons knight lying before it): its last steps
+    # are 0.32 and 0.09 mm. Carried on by a whole last step, its path would come within
+    # touching distance; friction (and a sliding coin's position error) says it stops short.
+    lay = default_layout()
+    tower = lay.castle("suns").tower.center
+    stop = tower[0] + TILE_MM / 2 + COIN_MM / 2 + 0.75 + (60.0 if obstacle == "coin" else 0.0)
+    rest = {"moons-knight": (stop - COIN_MM - 0.75, tower[1])} if obstacle == "coin" else {}
+    a, v0 = DEFAULT_CONFIG.friction_mm_s2, 300.0
+    travel = [v0 * t - a * t * t / 2 for t in (min(k / 120, v0 / a) for k in range(13))]
+    path = [(round(stop + travel[-1] - s, 2), tower[1]) for s in travel]
+    det = EventDetector(lay, 120.0)
+    det.start({"suns-knight": path[0], **rest})
+    out: list[dict[str, Any]] = []
+    for k, p in enumerate(path[1:], 1):
+        moving = frozenset({"suns-knight"}) if k < 12 else frozenset()
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"suns-knight": p, **rest},
+                moving,
+                started={"suns-knight": 0.5 / 120} if k == 1 else {},
+                stopped={"suns-knight": 11 / 120} if k == 12 else {},
+            )
+        )
+    assert [e["event"] for e in out] == ["flick", "rest"]
+
+
 def test_segment_geometry() -> None:
     assert segment_min(np.array([-5.0, 3.0]), np.array([5.0, 3.0])) == pytest.approx((3.0, 0.5))
     d, u = segment_box(np.array([-40.0, 30.0]), np.array([40.0, 30.0]), 25.4)
@@ -675,11 +706,14 @@ def test_a_nudge_is_judged_by_the_last_readings_of_the_watch() -> None:
     ]
 
 
-def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it() -> None:
+@pytest.mark.parametrize("late", [1, 0])
+def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it(late: int) -> None:
     # The Suns knight slides up to the Moons knight and stops 0.2 mm short: the paths touch
     # within a sliding coin's position error, but the rim shows the Moons knight unmoved, so
     # they never touched and do not lie in contact. Flicked again, the Suns knight strikes it
-    # (coins lying in contact would only push each other: no strike).
+    # (coins lying in contact would only push each other: no strike). The Moons knight is seen
+    # to set off ``late`` frames after the Suns knight: in the same frame, the Suns knight was
+    # still flicked, not pushed along by the coin it struck.
     det = EventDetector(default_layout(), 120.0)
     moons = (400.0, 300.0)
     stop = moons[0] - COIN_MM - 0.2
@@ -694,17 +728,18 @@ def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it
             stopped = {"suns-knight": 14 / 120} if k == 20 else {}
             off = {"moons-knight": (0.002, -0.003)}
         else:
-            # The Moons knight is seen to set off a frame after the Suns knight.
             pos = {
                 "suns-knight": (stop + 0.2, 300.0),
-                "moons-knight": (moons[0] + 5.0 * max(0, k - 81), 300.0),
+                "moons-knight": (moons[0] + 5.0 * max(0, k - 80 - late), 300.0),
             }
             moving = frozenset(
-                ({"moons-knight"} if k > 81 else set()) | ({"suns-knight"} if k < 86 else set())
+                ({"moons-knight"} if k > 80 + late else set())
+                | ({"suns-knight"} if k < 86 else set())
             )
             moving = moving if k < 110 else frozenset()
             started = {"suns-knight": 80.5 / 120} if k == 81 else {}
-            started = {"moons-knight": 80.6 / 120} if k == 82 else started
+            if k == 81 + late:
+                started = {**started, "moons-knight": 80.6 / 120}
             stopped = {"suns-knight": 81 / 120} if k == 86 else {}
             stopped = {"moons-knight": 109 / 120} if k == 110 else stopped
             off = {}

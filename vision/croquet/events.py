@@ -31,8 +31,8 @@ from its position in one frame to the next, and
   ``place`` and ``off_table`` come from the tracker.
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the
-coin bounced off: each coin's path is also extended by its last step (where it would have gone
-without the bounce), and a contact on either counts.
+coin bounced off: each coin's path is also extended by its last step less what friction takes
+off it (where it would have gone without the bounce), and a contact on either counts.
 
 >>> from engines.croquetnole.layout import default_layout
 >>> det = EventDetector(default_layout(), fps=120.0)
@@ -154,6 +154,7 @@ class EventDetector:
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._hidden: frozenset[str] = frozenset()
+        self._started: Mapping[str, float] = {}
         #: Each watched coin at rest's last few nudges read on its rim (``offsets``;
         #: ``nudge_frames`` of them).
         self.offset: dict[str, list[Point]] = {}
@@ -261,6 +262,7 @@ class EventDetector:
         self._unseen = {c for c in seg if self._t0[c] < t0 - 1e-6}
         self._near_hand = frame.near_hand
         self._hidden = frame.hidden
+        self._started = frame.started
         self._touching = frozenset(self.contact)
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
@@ -282,7 +284,8 @@ class EventDetector:
                 continue
             if self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
                 continue
-            if coin in seg and self._pushed(coin, seg, struck):
+            # A coin that struck another in this frame was not pushed along by it.
+            if coin in seg and not _struck(coin, out) and self._pushed(coin, seg, struck):
                 self.recent[coin] = frame.index
                 continue
             self.flick_at[coin] = frame.index
@@ -297,16 +300,16 @@ class EventDetector:
                     continue
             elif coin in self._unseen:
                 self.unseen_flick[coin] = began
-            elif coin in seg:
+            elif coin in seg and not _struck(coin, out):
                 self.held[coin] = (began, frame.index, seg[coin][0], self._lay_against(coin))
             else:
+                # Not held when it struck a coin in this frame: that settles which was flicked.
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
             # A first step that struck a coin, seen to set off, turned there, not at a tower (a
             # path out of hiding may be long). A strike on a coin not seen to move yet may be a
             # near miss, and tells nothing.
             hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
-            striker = any(e["event"] == "strike" and e["coin"] == coin for e in out)
-            if coin in seg and hand.any() and not striker:
+            if coin in seg and hand.any() and not _struck(coin, out):
                 self._sent_into(coin, *seg[coin], -hand / float(np.hypot(*hand)), began, out)
         for coin in frame.started:
             if coin in seg:
@@ -348,7 +351,8 @@ class EventDetector:
                 }
             )
             self.flicked = False
-        return sorted(out, key=lambda e: e["t"])
+        # A flick comes before what the coin did at the time it began.
+        return sorted(out, key=lambda e: (e["t"], e["event"] != "flick"))
 
     def _confirm(
         self,
@@ -731,16 +735,28 @@ class EventDetector:
     def _path(
         self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], at: Mapping[str, Point]
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Start, end and the no-bounce end (start plus the last step) of a coin's path."""
+        """Start, end and the no-bounce end (:meth:`_coast`) of a coin's path."""
         if coin in seg:
             a, b = seg[coin]
         else:
             a = b = np.array(at[coin], float) if coin in at else self.last[coin]
-        return a, b, a + self._last_step(coin)
+        return a, b, a + self._coast(coin)
 
     def _last_step(self, coin: str) -> np.ndarray:
-        """The coin's last step per frame: where it would have gone on without a bounce."""
+        """The coin's last step per frame, as seen."""
         return self.step.get(coin, np.zeros(2))
+
+    def _coast(self, coin: str) -> np.ndarray:
+        """Where the coin would have gone on in this frame without a bounce: its last step,
+        shorter by what friction takes off a step in a frame and by ``coast_noise_mm`` (a
+        creeping coin's last step may be position noise alone; carried on, it reached coins
+        and towers the coin stopped short of)."""
+        step = self._last_step(coin)
+        n = float(np.hypot(*step))
+        if n == 0:
+            return step
+        slowed = self.cfg.friction_mm_s2 * self.dt**2 + self.cfg.coast_noise_mm
+        return step * (max(n - slowed, 0.0) / n)
 
     def _when(self, u: float, *coins: str) -> float:
         """The time at parameter ``u`` of this frame's paths of ``coins`` (a path out of hiding
@@ -790,7 +806,8 @@ class EventDetector:
                     at,
                 )
                 target = j if mover == i else i
-                t = self._when(when, i, j)
+                # Not before a mover that set off in this frame began to slide.
+                t = max(self._when(when, i, j), round(self._started.get(mover, 0.0), 4))
                 if not moving and set(seg) == {target}:
                     # The mover struck from rest without being seen to move (it stopped
                     # almost dead), and nothing else moves: it was flicked.
@@ -921,7 +938,7 @@ class EventDetector:
     def _hits(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         cfg = self.cfg
         for coin, (a, b) in seg.items():
-            p = a + self._last_step(coin)
+            p = a + self._coast(coin)
             for k, (name, tile) in enumerate(self.towers):
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
                 d, u = segment_box(la, lb, TILE_MM / 2)
@@ -972,6 +989,11 @@ class EventDetector:
                             "direction": "in" if p[1] > 0 else "out",
                         }
                     )
+
+
+def _struck(coin: str, out: list[Event]) -> bool:
+    """Whether ``coin`` struck another among the events ``out``."""
+    return any(e["event"] == "strike" and e["coin"] == coin for e in out)
 
 
 def _reach(a: np.ndarray, b: np.ndarray, p: np.ndarray, rest: np.ndarray) -> tuple[float, float]:
