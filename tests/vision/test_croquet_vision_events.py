@@ -350,6 +350,47 @@ def test_a_first_step_that_strikes_a_coin_turned_there_not_at_the_tower() -> Non
     assert ("hit", "moons-guard", "moons-tower", None) in keys(out_by_the_knight(False))
 
 
+def out_from_under_the_hand(gap_mm: float) -> list[dict[str, Any]]:
+    """The Suns knight lies under the hand, the Suns guard ``gap_mm`` beyond it along +x. The
+    guard sets off away from the knight, then the knight comes out from under the hand sliding
+    after it: both stop 8 frames on."""
+    det = EventDetector(default_layout(), 120.0)
+    guard0 = 300.0 + COIN_MM + gap_mm
+    det.start({"suns-knight": (300.0, 300.0), "suns-guard": (guard0, 300.0)})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 16):
+        knight = (300.0 + 3.0 * max(0, k - 2), 300.0)
+        guard = (guard0 + 5.0 * max(0, k - 1), 300.0)
+        moving = {"suns-guard"} if k < 10 else set()
+        moving |= {"suns-knight"} if 2 < k < 11 else set()
+        started = {"suns-guard": 1.5 / 120} if k == 2 else {}
+        started = {"suns-knight": 2.5 / 120} if k == 3 else started
+        stopped = {"suns-guard": 9 / 120} if k == 10 else {}
+        stopped = {"suns-knight": 10 / 120} if k == 11 else stopped
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"suns-knight": knight, "suns-guard": guard},
+                frozenset(moving),
+                started=started,
+                stopped=stopped,
+                hidden=frozenset({"suns-knight"}) if k < 3 else frozenset(),
+                near_hand={"suns-knight": (-1.0, 0.0)} if k < 5 else {},
+            )
+        )
+    return out
+
+
+def test_a_coin_out_from_under_the_hand_struck_the_one_that_set_off_unless_they_touched() -> None:
+    # Flicked under the hand, the knight struck the guard; lying against it, it pushed it.
+    assert contacts(out_from_under_the_hand(3.0)) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "suns-guard", None),
+    ]
+    assert contacts(out_from_under_the_hand(0.2)) == [("flick", "suns-knight", None, None)]
+
+
 def test_a_coin_flicked_into_the_tower_beside_it_under_the_hand_hits_it() -> None:
     # The hand, 40 mm up and seen from above the table's middle, hides this coin: the flick, the
     # hit and the bounce back all happen out of sight.

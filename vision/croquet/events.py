@@ -137,7 +137,7 @@ class EventDetector:
         self._t1 = 0.0
         self._index = 0
         self._t0: dict[str, float] = {}
-        self.deferred: dict[str, tuple[float, int, tuple[str, ...]]] = {}
+        self.deferred: dict[str, tuple[float, int, tuple[str, ...], frozenset[str]]] = {}
         self.flick_at: dict[str, int] = {}
         #: Flicks seen starting but not yet reported (``pair_frames``): when, in which frame,
         #: where the coin lay and the coins it lay in contact with.
@@ -293,7 +293,7 @@ class EventDetector:
             self.stop_t = frame.t
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under:
-                self.deferred[coin] = (began, frame.index, tuple(under))
+                self.deferred[coin] = (began, frame.index, tuple(under), self._lay_against(coin))
             elif coin in seg and (target := self._paired(coin, began, seg, frame.positions, out)):
                 # Even out of hiding (lost in its blur at first, struck at speed).
                 if target == coin:
@@ -564,16 +564,24 @@ class EventDetector:
     def _resolve(self, frame: TrackFrame, out: list[Event]) -> set[str]:
         """Settle the coins that began to slide beside a coin hidden under a hand: if that coin
         then comes out sliding, it was flicked and struck them (a flick under the hand that hits
-        at once); if it is uncovered where it lay, or after ``defer_frames``, they were flicked.
-        Returns the hidden coins found flicked this way."""
+        at once; a coin that lay touching it was pushed, not struck); if it is uncovered where it
+        lay, or after ``defer_frames``, they were flicked. Returns the hidden coins found flicked
+        this way."""
         found: set[str] = set()
-        for coin, (began, index, under) in list(self.deferred.items()):
+        for coin, (began, index, under, lay_against) in list(self.deferred.items()):
             mover = next((h for h in under if h in frame.started), None)
             if mover is not None:
                 when = min(frame.started[mover], began - self.dt)
                 out.append({"t": round(when, 4), "event": "flick", "coin": mover})
                 self.flick_at[mover] = frame.index
-                out.append({"t": round(began, 4), "event": "strike", "coin": mover, "target": coin})
+                if mover not in lay_against:
+                    strike = {
+                        "t": round(began, 4),
+                        "event": "strike",
+                        "coin": mover,
+                        "target": coin,
+                    }
+                    out.append(strike)
                 self.contact.add(frozenset((mover, coin)))
                 found.add(mover)
             elif (
