@@ -350,16 +350,16 @@ def test_a_first_step_that_strikes_a_coin_turned_there_not_at_the_tower() -> Non
     assert ("hit", "moons-guard", "moons-tower", None) in keys(out_by_the_knight(False))
 
 
-def out_from_under_the_hand(gap_mm: float) -> list[dict[str, Any]]:
+def out_from_under_the_hand(gap_mm: float, after: bool = True) -> list[dict[str, Any]]:
     """The Suns knight lies under the hand, the Suns guard ``gap_mm`` beyond it along +x. The
     guard sets off away from the knight, then the knight comes out from under the hand sliding
-    after it: both stop 8 frames on."""
+    after it (or, not ``after``, the other way): both stop 8 frames on."""
     det = EventDetector(default_layout(), 120.0)
     guard0 = 300.0 + COIN_MM + gap_mm
     det.start({"suns-knight": (300.0, 300.0), "suns-guard": (guard0, 300.0)})
     out: list[dict[str, Any]] = []
     for k in range(1, 16):
-        knight = (300.0 + 3.0 * max(0, k - 2), 300.0)
+        knight = (300.0 + (3.0 if after else -3.0) * max(0, k - 2), 300.0)
         guard = (guard0 + 5.0 * max(0, k - 1), 300.0)
         moving = {"suns-guard"} if k < 10 else set()
         moving |= {"suns-knight"} if 2 < k < 11 else set()
@@ -389,6 +389,10 @@ def test_a_coin_out_from_under_the_hand_struck_the_one_that_set_off_unless_they_
         ("strike", "suns-knight", "suns-guard", None),
     ]
     assert contacts(out_from_under_the_hand(0.2)) == [("flick", "suns-knight", None, None)]
+    # Coming out the other way, it did not strike the guard: the guard was flicked.
+    away = contacts(out_from_under_the_hand(3.0, after=False))
+    assert away[0] == ("flick", "suns-guard", None, None)
+    assert all(k[0] == "flick" for k in away)
 
 
 def test_a_coin_flicked_into_the_tower_beside_it_under_the_hand_hits_it() -> None:

@@ -564,12 +564,15 @@ class EventDetector:
     def _resolve(self, frame: TrackFrame, out: list[Event]) -> set[str]:
         """Settle the coins that began to slide beside a coin hidden under a hand: if that coin
         then comes out sliding, it was flicked and struck them (a flick under the hand that hits
-        at once; a coin that lay touching it was pushed, not struck); if it is uncovered where it
-        lay, or after ``defer_frames``, they were flicked. Returns the hidden coins found flicked
+        at once, so it comes out headed their way (:meth:`_came_at`); a coin that lay touching
+        it was pushed, not struck); if it is uncovered where it lay, or after ``defer_frames``,
+        they were flicked. Returns the hidden coins found flicked
         this way."""
         found: set[str] = set()
         for coin, (began, index, under, lay_against) in list(self.deferred.items()):
-            mover = next((h for h in under if h in frame.started), None)
+            mover = next(
+                (h for h in under if h in frame.started and self._came_at(h, coin, frame)), None
+            )
             if mover is not None:
                 when = min(frame.started[mover], began - self.dt)
                 out.append({"t": round(when, 4), "event": "flick", "coin": mover})
@@ -594,6 +597,17 @@ class EventDetector:
                 continue
             del self.deferred[coin]
         return found
+
+    def _came_at(self, hidden: str, coin: str, frame: TrackFrame) -> bool:
+        """Whether ``hidden``, out from under the hand, slides on toward where ``coin`` lay when
+        it set off, as a coin that struck it does (its blow leaves it some of its speed along
+        their line): one sliding away from it was set off later (struck back by it, say)."""
+        lay = self.set_off.get(coin)
+        if lay is None or hidden not in frame.positions or hidden not in self.last:
+            return True
+        a = self.last[hidden]
+        step = np.array(frame.positions[hidden], float) - a
+        return float(step @ (lay[1] - a)) >= 0
 
     def _pushed(
         self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], struck: set[str]
