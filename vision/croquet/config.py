@@ -173,7 +173,7 @@ class CroquetVisionConfig:
     #: A path is also extended to where the coin would have gone without a bounce: its last
     #: step, shortened by friction and by this (mm), about a sliding coin's position error. On
     #: the development sets, carrying on the whole step took coins that crept up to another and
-    #: stopped 0.7 mm short, or blurred ones at 1280x720, for strikes (24 strike errors; 19).
+    #: stopped 0.7 mm short, or blurred ones at 1280x720, for strikes (strike errors 24 -> 19).
     coast_noise_mm: float = 0.2
     #: A coin that struck one at rest and, within this many frames, runs back along the line of
     #: their centres faster than this (mm/s) was struck back by it (bounced off a tower). On the

@@ -566,8 +566,7 @@ class EventDetector:
         then comes out sliding, it was flicked and struck them (a flick under the hand that hits
         at once, so it comes out headed their way (:meth:`_came_at`); a coin that lay touching
         it was pushed, not struck); if it is uncovered where it lay, or after ``defer_frames``,
-        they were flicked. Returns the hidden coins found flicked
-        this way."""
+        they were flicked. Returns the hidden coins found flicked this way."""
         found: set[str] = set()
         for coin, (began, index, under, lay_against) in list(self.deferred.items()):
             mover = next(
@@ -578,13 +577,9 @@ class EventDetector:
                 out.append({"t": round(when, 4), "event": "flick", "coin": mover})
                 self.flick_at[mover] = frame.index
                 if mover not in lay_against:
-                    strike = {
-                        "t": round(began, 4),
-                        "event": "strike",
-                        "coin": mover,
-                        "target": coin,
-                    }
-                    out.append(strike)
+                    out.append(
+                        {"t": round(began, 4), "event": "strike", "coin": mover, "target": coin}
+                    )
                 self.contact.add(frozenset((mover, coin)))
                 found.add(mover)
             elif (
