@@ -1,16 +1,18 @@
 """A coin's nudge measured on its rim: hundredths of a millimetre on the rendered table, also with
-another coin lying against it and with the frame's own sensor noise."""
+another coin lying against it and with the frame's own sensor noise; and a coin a hand partly
+covers placed by the part of its rim that shows."""
 
 from __future__ import annotations
 
 import functools
 
+import cv2
 import numpy as np
 import pytest
 
 from engines.croquetnole.layout import COIN_MM, default_layout
 from vision.croquet.config import DEFAULT_CONFIG
-from vision.croquet.rim import blocked_rays, rim_shift, take_rim
+from vision.croquet.rim import blocked_rays, rim_centre, rim_shift, take_rim
 from vision.sim.croquet_camera import MODES
 from vision.sim.croquet_render import CroquetRenderer, render_mode
 from vision.sim.croquet_scene import CroquetScene
@@ -67,3 +69,50 @@ def test_a_nudge_reads_with_the_striking_coin_lying_against_the_struck_one() -> 
 def test_no_nudge_is_read_when_too_few_rays_are_left() -> None:
     still = frames(f"place crowns-guard at {AT}")
     assert measure(still[0], still[1], [AT], "1536x864") is None
+
+
+FELT = np.array([52.0, 108.0, 40.0])
+WHITE = np.array([235.0, 232.0, 228.0])
+SKIN = (120, 160, 215)
+
+
+def coin_on_felt(centre: tuple[float, float], others: tuple[tuple[float, float], ...] = ()):
+    """A 120 px square of felt with anti-aliased white coins 20 px across (radius 10 px)."""
+    yy, xx = np.mgrid[:120, :120]
+    img = np.zeros((120, 120, 3)) + FELT
+    for cx, cy in (centre, *others):
+        face = np.clip(10.0 - np.hypot(xx - cx, yy - cy) + 0.5, 0, 1)[..., None]
+        img = img * (1 - face) + WHITE * face
+    return img.astype(np.uint8)
+
+
+@pytest.mark.parametrize("cover", [6, 9, 12])
+def test_a_coin_under_the_edge_of_a_hand_is_placed_by_its_rim(cover: int) -> None:
+    # A hand covers the lower part of a coin (6-12 px of its 20 px width): what shows of its
+    # face is centred 1-4 px above the coin's centre; the rim seen against the felt places it
+    # within a tenth of a pixel. The background (one pixel in four) still shows the coin where
+    # it lay before it slid here, half a coin's width away, and another coin beside it.
+    centre = (60.3, 55.6)
+    img = coin_on_felt(centre, ((30.0, 56.0),))
+    cv2.rectangle(img, (20, round(centre[1] + 10 - cover)), (100, 119), SKIN, -1)
+    background = coin_on_felt((60.0, 65.0), ((30.0, 56.0),))[::4, ::4]
+    face = (img.min(axis=2) > 150) & (
+        np.hypot(*np.mgrid[:120, :120][::-1] - np.array(centre)[:, None, None]) < 12
+    )
+    ys, xs = np.nonzero(face)
+    shows = np.array([xs.mean(), ys.mean()])
+    static = np.zeros(img.shape[:2], bool)
+    found = rim_centre(img, shows, 10.0, background, static, DEFAULT_CONFIG)
+    assert np.hypot(*(shows - centre)) > 1.0
+    assert found is not None
+    assert np.hypot(*(found - centre)) < 0.15
+
+
+def test_no_centre_is_found_from_too_short_an_arc_of_rim() -> None:
+    # Only a sliver of the coin shows beyond the hand: its rim cannot place it.
+    centre = (60.0, 60.0)
+    img = coin_on_felt(centre)
+    cv2.rectangle(img, (0, 52), (119, 119), SKIN, -1)
+    background = coin_on_felt((200.0, 200.0))[::4, ::4]
+    static = np.zeros(img.shape[:2], bool)
+    assert rim_centre(img, np.array([60.0, 51.0]), 10.0, background, static) is None

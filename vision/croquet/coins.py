@@ -60,13 +60,16 @@ def expected_look(coin: str) -> str:
 
 @dataclass(frozen=True)
 class CoinBlob:
-    """A coin seen in a frame: its centre (px), its area (px), its look, and whether it was split
-    from a blob of coins in contact (its centre is then less sure)."""
+    """A coin seen in a frame: its centre (px), its area (px), its look, whether it was split
+    from a blob of coins in contact (its centre is then less sure), and whether its centre is
+    placed at all (not when only part of it shows and its rim cannot place it: the centroid of
+    what shows lies up to half a coin's radius off)."""
 
     px: tuple[float, float]
     area: float
     look: str
     merged: bool = False
+    placed: bool = True
 
 
 def _chroma(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -127,6 +127,15 @@ class CroquetVisionConfig:
     rim_clear_mm: float = 5.0
     rim_min_share: float = 0.25
     rim_tolerance_px: float = 0.02
+    #: A coin a hand partly covers is placed by the part of its rim seen against the bare table
+    #: (:func:`vision.croquet.rim.rim_centre`): the face's level is read inside this share of
+    #: its radius; at least ``rim_centre_rays`` of the ``rim_rays`` rays must lie within
+    #: ``rim_fit_px`` of a circle of the coin's radius, and span an arc whose mean direction is
+    #: no longer than ``rim_arc_resultant`` (about 70 degrees of arc).
+    rim_face_share: float = 0.7
+    rim_centre_rays: int = 12
+    rim_fit_px: float = 1.0
+    rim_arc_resultant: float = 0.95
     #: A watched coin whose rim shows it nudged at least this far (mm) lies there once its watch
     #: ends (a rest place is good to some 0.2 mm).
     rest_shift_mm: float = 0.2

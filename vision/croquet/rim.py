@@ -19,6 +19,10 @@ On the rendered table the shift of a still coin reads within about 0.005 mm from
 and a nudge of 0.08 mm reads within 0.005 mm of the truth, also with the striking coin lying
 against the struck one.
 
+The rim also places a coin that a hand partly covers (:func:`rim_centre`): what shows of its face
+has its centroid off the coin's centre, away from the hand (3-5 mm on the rendered table), but
+the part of its outline seen against the bare table is still an arc of the coin's circle.
+
 >>> import numpy as np
 >>> yy, xx = np.mgrid[:80, :80]
 >>> felt, white = np.array([40.0, 108.0, 52.0]), np.array([228.0, 232.0, 235.0])
@@ -145,6 +149,120 @@ def rim_shift(
         if float(np.hypot(*step)) < 0.01:
             break
     return total
+
+
+def rim_centre(
+    image: np.ndarray,
+    start: np.ndarray,
+    radius_px: float,
+    background: np.ndarray,
+    static: np.ndarray,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+) -> np.ndarray | None:
+    """The centre (px) of a coin of ``radius_px`` part of which something (a hand, its shadow)
+    covers, from the part of its outline seen against the bare table; ``start`` is the centroid
+    of what shows of its face.
+
+    Along ``rim_rays`` rays from the current centre the outline is where the grey level falls
+    half-way from the face's level (inside ``rim_face_share`` of the radius) to the table's
+    beyond it, to a fraction of a pixel. A ray counts only where, just beyond that point, the
+    frame shows the bare table's colour (within ``change_level``; :func:`_table_colour` reads it
+    around the coin in the coarse ``background``) and no static white: not a hand, a shadow,
+    another coin or a tile. A circle of
+    the coin's radius is fitted to those points (rays more than ``rim_fit_px`` off it dropped),
+    and the rays cast again from its centre, three times. None when fewer than
+    ``rim_centre_rays`` rays fit, or they span too short an arc (their mean direction's length
+    above ``rim_arc_resultant``), or the centre moved more than three quarters of the radius
+    from ``start``: then the centroid stands."""
+    k = config.rim_rays
+    theta = np.arange(k) * (2 * np.pi / k)
+    normals = np.column_stack([np.cos(theta), np.sin(theta)])
+    radii = np.arange(0.4 * radius_px, radius_px + 4.0, 0.25)
+    inner = radii <= config.rim_face_share * radius_px
+    beyond = 2.5
+    h, w = image.shape[:2]
+    table = _table_colour(background, np.asarray(start, float), radius_px, config)
+    if table is None:
+        return None
+    table_grey = float(cv2.cvtColor(table.astype(np.uint8)[None, None], cv2.COLOR_BGR2GRAY)[0, 0])
+    centre = np.asarray(start, float)
+    points = np.zeros((0, 2))
+    for _ in range(3):
+        profiles = _sample(image, _ray_points(centre, normals, radii))
+        level = (float(np.percentile(profiles[:, inner], 90)) + table_grey) / 2
+        below = profiles < level
+        below[:, inner] = False
+        j = np.argmax(below, axis=1)
+        found = below[np.arange(k), j]
+        a = profiles[np.arange(k), j - 1]
+        b = profiles[np.arange(k), j]
+        frac = np.clip((a - level) / np.maximum(a - b, 1e-6), 0.0, 1.0)
+        edge = centre[None] + normals * (radii[j - 1] + frac * (radii[1] - radii[0]))[:, None]
+        # Just beyond the edge lies the bare table: its colour, and no static white.
+        past = edge + normals * beyond
+        px = np.clip(np.round(past[:, 0]).astype(int), 0, w - 1)
+        py = np.clip(np.round(past[:, 1]).astype(int), 0, h - 1)
+        off = np.abs(image[py, px].astype(np.float32) - table[None]).max(axis=1)
+        points = edge[found & (off <= config.change_level) & ~static[py, px]]
+        fitted = centre
+        for _ in range(2):
+            if len(points) < config.rim_centre_rays:
+                return None
+            fitted = _fit_circle(points, fitted, radius_px)
+            d = points - fitted
+            points = points[np.abs(np.hypot(d[:, 0], d[:, 1]) - radius_px) <= config.rim_fit_px]
+        centre = fitted
+    if len(points) < config.rim_centre_rays:
+        return None
+    d = points - centre
+    resultant = float(np.hypot(*(d / np.hypot(d[:, 0], d[:, 1])[:, None]).mean(axis=0)))
+    if resultant > config.rim_arc_resultant:
+        return None
+    if float(np.hypot(*(centre - np.asarray(start, float)))) > 0.75 * radius_px:
+        return None
+    return centre
+
+
+def _fit_circle(points: np.ndarray, centre: np.ndarray, radius: float) -> np.ndarray:
+    """The centre of the circle of ``radius`` nearest the ``points`` (N, 2), least squares,
+    by Gauss-Newton steps from ``centre``."""
+    for _ in range(5):
+        d = points - centre
+        dist = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)
+        u = d / dist[:, None]
+        # Moving the centre by s changes each distance by -u.s: solve (U^T U) s = -U^T (r - d).
+        step = np.linalg.solve(u.T @ u + np.eye(2) * 1e-9, -(u.T @ (radius - dist)))
+        centre = centre + step
+        if float(np.hypot(*step)) < 1e-3:
+            break
+    return centre
+
+
+def _table_colour(
+    background: np.ndarray, centre: np.ndarray, radius_px: float, config: CroquetVisionConfig
+) -> np.ndarray | None:
+    """The bare table's colour (BGR, float) around ``centre`` (px) in the coarse ``background``
+    (one pixel per ``coarse_step``): the median of its pixels from just beyond the coin's rim to
+    a coin's width out that are not white (a coin or a tile there); None if there are none."""
+    s = config.coarse_step
+    reach = int(np.ceil((3 * radius_px) / s))
+    cx, cy = round(float(centre[0]) / s), round(float(centre[1]) / s)
+    bh, bw = background.shape[:2]
+    y0, y1, x0, x1 = (
+        max(0, cy - reach),
+        min(bh, cy + reach + 1),
+        max(0, cx - reach),
+        min(bw, cx + reach + 1),
+    )
+    patch = background[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    dist = np.hypot(xx * s - centre[0], yy * s - centre[1]).ravel()
+    lo, hi = patch.min(axis=1), patch.max(axis=1)
+    white = (lo >= config.face_min_level) & (hi - lo <= config.face_max_chroma)
+    ring = (dist >= radius_px + 2) & (dist <= 3 * radius_px) & ~white
+    if not ring.any():
+        return None
+    return np.median(patch[ring], axis=0)
 
 
 def blocked_rays(

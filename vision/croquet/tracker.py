@@ -42,7 +42,7 @@ What the tracker decides itself, because only tracking knows it:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -59,7 +59,7 @@ from vision.croquet.coins import (
     static_white,
 )
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
-from vision.croquet.rim import Rim, blocked_rays, rim_shift, take_rim
+from vision.croquet.rim import Rim, blocked_rays, rim_centre, rim_shift, take_rim
 
 ON, HIDDEN, OFF, ABSENT = "on", "hidden", "off", "absent"
 _FAR = 1e9
@@ -395,7 +395,7 @@ class CoinTracker:
         blobs: list[CoinBlob] = []
         for box in merge_boxes(boxes, _CALL_PX):
             blobs += find_blobs(image, self.static, box, known, self.coin_area, cfg)
-        blobs = dedupe(blobs, self.radius_px)
+        blobs = self._by_rim(image, dedupe(blobs, self.radius_px))
         blob_mm = self.cal.to_table(np.array([b.px for b in blobs]).reshape(-1, 2), self.h)
         used: set[int] = set()
         self._t = t
@@ -444,8 +444,12 @@ class CoinTracker:
                 used.add(int(col))
                 if k not in searched:
                     continue
-                searched[searched.index(k)] = -1
                 tr, blob = live[k], blobs[col]
+                if tr.moving and not blob.placed:
+                    # Mostly under a hand: it slides on out of sight (below), its blob kept from
+                    # other coins, until enough of it shows.
+                    continue
+                searched[searched.index(k)] = -1
                 self._match(tr, blob_mm[col], blob.area, beside[k] or blob.merged, looks[col])
         for k in searched:
             if k < 0:
@@ -583,6 +587,28 @@ class CoinTracker:
         grow = max(1, round(self.cfg.hand_margin_mm * self.ppm / self.cfg.coarse_step))
         kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
         return cv2.dilate(hand.view(np.uint8), kernel).view(bool)
+
+    def _by_rim(self, image: np.ndarray, blobs: list[CoinBlob]) -> list[CoinBlob]:
+        """Blobs of a single coin that show less than ``whole_coin_share`` of it (a hand over
+        part of it) centred on the part of the rim seen against the bare table
+        (:func:`vision.croquet.rim.rim_centre`), not on what shows of the face, whose centroid
+        lies off the coin's centre, away from the hand; their area stays what shows. One whose
+        rim cannot place it is marked not ``placed``: a sliding coin is not followed onto it."""
+        whole = self.cfg.whole_coin_share * self.coin_area
+        out = []
+        for blob in blobs:
+            if blob.area < whole and not blob.merged:
+                px = np.array(blob.px)
+                at = self.cal.to_table(px.reshape(1, 2), self.h)[0]
+                radius = COIN_MM / 2 * self.cal.px_per_mm((float(at[0]), float(at[1])), self.h)
+                centre = rim_centre(image, px, radius, self.bg, self.static, self.cfg)
+                blob = (
+                    replace(blob, placed=False)
+                    if centre is None
+                    else replace(blob, px=(float(centre[0]), float(centre[1])))
+                )
+            out.append(blob)
+        return out
 
     def _trusted_looks(self, blobs: list[CoinBlob]) -> list[str | None]:
         """Each blob's look, or None where it cannot be trusted (blurred or half hidden)."""
@@ -870,6 +896,8 @@ class CoinTracker:
                 continue
             tr, blob, mm = missing[r], blobs[free[c]], blob_mm[free[c]]
             if tr.state == HIDDEN and tr.moving:
+                if not blob.placed:
+                    continue
                 self._since[tr.coin] = tr.seen_t
                 tr.state, tr.lost = ON, 0
                 self._seen(tr, mm)
