@@ -12,7 +12,8 @@ Each blob's centre is its centroid, with the part a tile hides taken for the coi
 beside a tower loses up to 2 mm of its disc under the tower's side in perspective, and the mask's
 margin: :func:`_behind_white`); two coins in contact make one blob, which is split by a few
 mean-shift steps from where each coin was expected (:func:`find_blobs`), also when a hand hides
-so much of the pair that the blob is no bigger than one coin. A blob's look
+so much of the pair that the blob is no bigger than one coin. (The tracker places a lone coin a
+hand covers part of afresh, by its rim: :func:`vision.croquet.rim.rim_centre`.) A blob's look
 (:func:`coin_look`) is the colour of its symbol: "suns", "crowns", "arms" for a knight's suit in
 colour, "ink" for a black symbol (the guards' values, and the Moons knight, whose suit is black).
 

@@ -131,7 +131,7 @@ class CroquetVisionConfig:
     #: (:func:`vision.croquet.rim.rim_centre`): the face's level is read inside this share of
     #: its radius; at least ``rim_centre_rays`` of the ``rim_rays`` rays must lie within
     #: ``rim_fit_px`` of a circle of the coin's radius, and span an arc whose mean direction is
-    #: no longer than ``rim_arc_resultant`` (about 70 degrees of arc).
+    #: no longer than ``rim_arc_resultant`` (an arc of about 65 degrees or more).
     rim_face_share: float = 0.7
     rim_centre_rays: int = 12
     rim_fit_px: float = 1.0

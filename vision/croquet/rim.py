@@ -168,9 +168,9 @@ def rim_centre(
     beyond it, to a fraction of a pixel. A ray counts only where, just beyond that point, the
     frame shows the bare table's colour (within ``change_level``; :func:`_table_colour` reads it
     around the coin in the coarse ``background``) and no static white: not a hand, a shadow,
-    another coin or a tile. A circle of
-    the coin's radius is fitted to those points (rays more than ``rim_fit_px`` off it dropped),
-    and the rays cast again from its centre, three times. None when fewer than
+    another coin or a tile. A circle of the coin's radius is fitted to those points (rays more
+    than ``rim_fit_px`` off it dropped), and the rays cast again from its centre, three times.
+    None when fewer than
     ``rim_centre_rays`` rays fit, or they span too short an arc (their mean direction's length
     above ``rim_arc_resultant``), or the centre moved more than three quarters of the radius
     from ``start``: then the centroid stands."""
@@ -186,7 +186,6 @@ def rim_centre(
         return None
     table_grey = float(cv2.cvtColor(table.astype(np.uint8)[None, None], cv2.COLOR_BGR2GRAY)[0, 0])
     centre = np.asarray(start, float)
-    points = np.zeros((0, 2))
     for _ in range(3):
         profiles = _sample(image, _ray_points(centre, normals, radii))
         level = (float(np.percentile(profiles[:, inner], 90)) + table_grey) / 2

@@ -28,6 +28,10 @@ What the tracker decides itself, because only tracking knows it:
 * a coin hidden at rest that comes out sliding was flicked under the hand (when is traced back
   with the table's friction); one that comes out at rest elsewhere was flicked unseen if another
   coin began to slide meanwhile (it struck that coin), else placed;
+* a coin only part of which shows (a hand over the rest) is placed by the arc of its rim seen
+  against the bare table (:func:`vision.croquet.rim.rim_centre`), not by the centroid of what
+  shows, which lies off its centre, away from the hand; a sliding coin whose rim cannot place
+  it slides on out of sight until enough of it shows;
 * a coin is moving once it is ``move_mm`` from where it rested (``move_near_hand_mm`` beside a
   hand, unless it was seen whole and now lies toward the hand), and at rest again after
   ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean);
