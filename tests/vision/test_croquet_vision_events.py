@@ -165,13 +165,33 @@ def test_a_coin_flicked_away_from_a_tower_it_lay_just_clear_of_does_not_hit_it()
 
 
 def test_a_bounce_between_frames_still_counts_as_contact() -> None:
+    # No frame shows the knight at the tower: it comes within 5 mm, and is next seen 6 mm off,
+    # sliding back out (its coasted path reaches the tower; sliding away, it bounced off).
     lay = default_layout()
     tower = lay.castle("suns").tower.center
     edge = tower[0] + 25.4 + 9.525
     det = EventDetector(lay, 120.0)
     det.start({"suns-knight": (edge + 40.0, tower[1])})
-    path = [(edge + 40.0 - 7.0 * i, tower[1]) for i in range(1, 6)] + [(edge + 6.0, tower[1])]
-    assert ("hit", "suns-knight", "suns-tower", None) in keys(frames(det, "suns-knight", path))
+    path = [(edge + 40.0 - 7.0 * i, tower[1]) for i in range(1, 6)]
+    path += [(edge + x, tower[1]) for x in (6.0, 9.0, 11.0, 12.0)]
+    out = frames(det, "suns-knight", path)
+    assert ("hit", "suns-knight", "suns-tower", None) in keys(out)
+    hit = next(e for e in out if e["event"] == "hit")
+    assert 5 / 120 < hit["t"] < 6 / 120
+
+
+def test_a_coin_creeping_on_to_a_stop_after_a_noisy_step_did_not_bounce_off_the_tower() -> None:
+    # The Suns knight creeps toward its tower and stops 0.7 mm short; one position, misread by
+    # 0.8 mm (as beside a coin it just struck), makes a step of 1.3 mm. Carried on, that step
+    # reaches the tower; but the knight is next seen creeping on toward it, not bouncing off.
+    lay = default_layout()
+    tower = lay.castle("suns").tower.center
+    edge = tower[0] + TILE_MM / 2 + COIN_MM / 2
+    det = EventDetector(lay, 120.0)
+    det.start({"suns-knight": (edge + 8.0, tower[1])})
+    gaps = (6.0, 4.5, 3.2, 2.2, 0.9, 0.8, 0.75, 0.72, 0.7)
+    out = frames(det, "suns-knight", [(edge + g, tower[1]) for g in gaps])
+    assert [e["event"] for e in out] == ["flick", "rest"]
 
 
 @pytest.mark.parametrize("obstacle", ["tower", "coin"])

@@ -184,6 +184,13 @@ class CroquetVisionConfig:
     #: the development sets, carrying on the whole step took coins that crept up to another and
     #: stopped 0.7 mm short, or blurred ones at 1280x720, for strikes (strike errors 24 -> 19).
     coast_noise_mm: float = 0.2
+    #: A hit only that extension shows (the coin was not seen at the tower) stands once the coin
+    #: is seen, within this many frames, this far (mm) farther from the tower than at the hit:
+    #: it bounced off. One that crept on toward the tower, or lay still, stopped short of it (a
+    #: noisy last step carried on). On the development sets every such true hit moved away by
+    #: 0.6 mm or more in the next two frames; the two false ones came no farther away.
+    hit_bounce_frames: int = 2
+    hit_bounce_mm: float = 0.3
     #: A coin that struck one at rest and, within this many frames, runs back along the line of
     #: their centres faster than this (mm/s) was struck back by it (bounced off a tower). On the
     #: development sets such strikers ran back at 145-175 mm/s; one that struck a coin pressed

@@ -9,9 +9,10 @@ from its position in one frame to the next, and
   "in" when it leaves toward the castle's tower. Leaving by the mouth it came in passes nothing.
 * ``hit``: the coin's disc, swept along the segment, touches the tower's square. A coin that starts
   touching the tower has not hit it until it separates (by ``separate_mm``, or by
-  ``rest_touch_mm`` seen at rest) and touches again. A coin that comes out from under a hand
-  sliding off the line it went in on bounced there unseen: its new line, traced back, finds the
-  tower it hit.
+  ``rest_touch_mm`` seen at rest) and touches again. A touch only the path carried on by the
+  coin's last step shows (a bounce between frames) stands once the coin is seen sliding off. A
+  coin that comes out from under a hand sliding off the line it went in on bounced there unseen:
+  its new line, traced back, finds the tower it hit.
 * ``strike``: two coins' swept discs come into contact (closest approach of the two segments in
   relative motion, or of one coin's path to where the other lay, for a coin at rest before the
   frame stays there until struck). The ``coin`` is the one already sliding; of two sliding, the
@@ -130,6 +131,10 @@ class EventDetector:
         self.step: dict[str, np.ndarray] = {}
         self.inside: dict[tuple[str, int], int] = {}
         self.on_tower: set[tuple[str, int]] = set()
+        #: Hits only a coin's coasted path shows, held until it is seen to bounce off
+        #: (``hit_bounce_mm``), by coin and tower: the event, the coin's gap to the tower at
+        #: the end of that frame, and the frame.
+        self.coasted: dict[tuple[str, int], tuple[Event, float, int]] = {}
         self.contact: set[frozenset[str]] = set()
         self.recent: dict[str, int] = {}
         self.flicked = False
@@ -225,6 +230,7 @@ class EventDetector:
         self.step.pop(coin, None)
         self.contact = {p for p in self.contact if coin not in p}
         self.on_tower = {p for p in self.on_tower if p[0] != coin}
+        self.coasted = {p: v for p, v in self.coasted.items() if p[0] != coin}
         for c in range(len(self.corridors)):
             self.inside[(coin, c)] = 0
 
@@ -266,6 +272,7 @@ class EventDetector:
         self._touching = frozenset(self.contact)
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
+        self._bounced(frame, out)
         self._hits(seg, out)
         self._rebounds(seg, frame.positions, out)
         self._passes(seg, out)
@@ -966,16 +973,33 @@ class EventDetector:
                     # its tower), and touches it now only if it touched it then.
                     if (coin, k) not in self.on_tower and max(u, up) > 0:
                         self.on_tower.add((coin, k))
-                        out.append(
-                            {
-                                "t": self._when(u, coin),
-                                "event": "hit",
-                                "coin": coin,
-                                "feature": name,
-                            }
-                        )
+                        event = {"t": self._when(u, coin), "event": "hit", "coin": coin}
+                        event["feature"] = name
+                        if d <= _R + cfg.touch_mm:
+                            out.append(event)
+                        else:
+                            gap = tile.distance_to((float(b[0]), float(b[1]))) - _R
+                            self.coasted[(coin, k)] = (event, gap, self._index)
                 elif tile.distance_to((float(b[0]), float(b[1]))) > _R + cfg.separate_mm:
                     self.on_tower.discard((coin, k))
+
+    def _bounced(self, frame: TrackFrame, out: list[Event]) -> None:
+        """Report the hits only a coin's coasted path showed (:meth:`_hits`) once the coin is
+        seen ``hit_bounce_mm`` farther from the tower than at the end of that frame (it bounced
+        off), or is lost from sight (it cannot show that it did not); drop those still unshown
+        ``hit_bounce_frames`` frames on (it stopped short: its coasted step was noise), and with
+        them the coin's touch of the tower, so that a later touch is a hit."""
+        cfg = self.cfg
+        for (coin, k), (event, gap, index) in list(self.coasted.items()):
+            at = frame.positions.get(coin)
+            unseen = at is None or coin in frame.hidden
+            if unseen or self.towers[k][1].distance_to(at) - _R >= gap + cfg.hit_bounce_mm:
+                out.append(event)
+            elif frame.index - index >= cfg.hit_bounce_frames:
+                self.on_tower.discard((coin, k))
+            else:
+                continue
+            del self.coasted[(coin, k)]
 
     def _passes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         for coin, (a, b) in seg.items():
