@@ -145,8 +145,9 @@ class TrackFrame:
     ``offsets``: for coins at rest that a sliding coin came close to lately (``watch_s``), how far
     (mm, x and y) each lies from where it lay before, measured on its rim (a nudge too small to
     start a coin shows here; a still coin's reads within some 0.005 mm, also with another coin
-    lying against it); ``watched``: the coins whose nudge is still being read (their place may
-    yet be ``corrected``).
+    lying against it); ``watched``: the coins whose nudge is still being read, and those hidden
+    at rest seen out of hiding away from where they lay whose sighting is still being judged
+    (their place may yet change).
     """
 
     index: int
@@ -330,9 +331,22 @@ class CoinTracker:
             self.positions(),
             frozenset(c for c, tr in self.tracks.items() if tr.moving and tr.state != OFF),
             hidden=frozenset(c for c, tr in self.tracks.items() if tr.state == HIDDEN),
-            watched=frozenset(self._watched),
+            watched=frozenset(self._watched) | self._judged(t),
             **kw,
         )  # type: ignore[arg-type]
+
+    def _judged(self, t: float) -> frozenset[str]:
+        """Coins hidden at rest seen out of hiding away from where they lay within
+        ``settle_s``: whether they were nudged, flicked or put there is still being judged, so
+        their place may yet change."""
+        return frozenset(
+            c
+            for c, tr in self.tracks.items()
+            if tr.state == HIDDEN
+            and not tr.moving
+            and tr.pending is not None
+            and t - tr.pending_t <= self.cfg.settle_s
+        )
 
     # -- the frame step --------------------------------------------------------------------------
 
