@@ -771,14 +771,17 @@ def test_a_nudge_is_judged_by_the_last_readings_of_the_watch() -> None:
     ]
 
 
-@pytest.mark.parametrize("late", [1, 0])
-def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it(late: int) -> None:
+@pytest.mark.parametrize(("late", "corrected"), [(1, False), (0, False), (0, True)])
+def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it(
+    late: int, corrected: bool
+) -> None:
     # The Suns knight slides up to the Moons knight and stops 0.2 mm short: the paths touch
     # within a sliding coin's position error, but the rim shows the Moons knight unmoved, so
     # they never touched and do not lie in contact. Flicked again, the Suns knight strikes it
     # (coins lying in contact would only push each other: no strike). The Moons knight is seen
     # to set off ``late`` frames after the Suns knight: in the same frame, the Suns knight was
-    # still flicked, not pushed along by the coin it struck.
+    # still flicked, not pushed along by the coin it struck. Its place ``corrected`` meanwhile
+    # (read 0.1 mm nearer the Suns knight: it did not move), the two still never touched.
     det = EventDetector(default_layout(), 120.0)
     moons = (400.0, 300.0)
     stop = moons[0] - COIN_MM - 0.2
@@ -786,6 +789,9 @@ def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it
     out: list[dict[str, Any]] = []
     for k in range(1, 121):
         suns = (min(300.0 + 6.0 * k, stop), 300.0)
+        if corrected and k == 40:
+            moons = (moons[0] - 0.1, moons[1])
+        fixed = ("moons-knight",) if corrected and k == 40 else ()
         if k <= 80:
             pos = {"suns-knight": suns, "moons-knight": moons}
             moving = frozenset({"suns-knight"}) if k < 20 else frozenset()
@@ -808,7 +814,9 @@ def test_a_coin_that_stopped_a_hair_from_another_strikes_it_when_flicked_into_it
             stopped = {"suns-knight": 81 / 120} if k == 86 else {}
             stopped = {"moons-knight": 109 / 120} if k == 110 else stopped
             off = {}
-        frame = TrackFrame(k, k / 120, pos, moving, started=started, stopped=stopped, offsets=off)
+        frame = TrackFrame(
+            k, k / 120, pos, moving, started=started, stopped=stopped, offsets=off, corrected=fixed
+        )
         out += det.update(frame)
     assert contacts(out) == [
         ("flick", "suns-knight", None, None),

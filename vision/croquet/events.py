@@ -203,8 +203,11 @@ class EventDetector:
         for coin, at in positions.items():
             self._reset(coin, np.array(at, float))
 
-    def _reset(self, coin: str, p: np.ndarray) -> None:
-        """A coin now stands at ``p`` (set-up or put down by hand): contacts as they are there."""
+    def _reset(self, coin: str, p: np.ndarray, put: bool = True) -> None:
+        """A coin now stands at ``p`` (set-up or ``put`` down by hand): contacts as they are
+        there. A coin whose place was only corrected (read more closely, or its name) did not
+        move: it keeps no contact it is now apart from, and gains none (it came to rest beside
+        those it touched, and a contact it did not make is none)."""
         cfg = self.cfg
         self.last[coin] = p
         self.step[coin] = np.zeros(2)
@@ -213,17 +216,17 @@ class EventDetector:
             inside = abs(w) <= cor.half_width and abs(d) <= cor.half_depth
             self.inside[(coin, c)] = 2 if inside else 0
         for k, (_, tile) in enumerate(self.towers):
-            if tile.distance_to((float(p[0]), float(p[1]))) <= _R + cfg.rest_touch_mm:
-                self.on_tower.add((coin, k))
-            else:
+            if tile.distance_to((float(p[0]), float(p[1]))) > _R + cfg.rest_touch_mm:
                 self.on_tower.discard((coin, k))
+            elif put:
+                self.on_tower.add((coin, k))
         for other, q in self.last.items():
             if other != coin:
                 pair = frozenset((coin, other))
-                if float(np.hypot(*(p - q))) <= COIN_MM + cfg.rest_touch_mm:
-                    self.contact.add(pair)
-                else:
+                if float(np.hypot(*(p - q))) > COIN_MM + cfg.rest_touch_mm:
                     self.contact.discard(pair)
+                elif put:
+                    self.contact.add(pair)
 
     def _forget(self, coin: str) -> None:
         self.last.pop(coin, None)
@@ -252,7 +255,7 @@ class EventDetector:
             self._forget(coin)
         for coin in frame.corrected:
             if coin in frame.positions:
-                self._reset(coin, np.array(frame.positions[coin], float))
+                self._reset(coin, np.array(frame.positions[coin], float), put=False)
         placed = {c for c, _ in frame.placed} | set(frame.corrected)
         seg: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         for coin, at in frame.positions.items():
@@ -333,7 +336,8 @@ class EventDetector:
         self._hidden_hits(seg, frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
-        # Every coin stopped, and none still watched for a nudge that may yet correct its place.
+        # Every coin stopped, and none still watched for a nudge that may yet correct its place
+        # (or seen out of hiding away from where it lay, not yet judged).
         resting = self.flicked and not (frame.moving or frame.started or frame.watched)
         self._confirm(frame, seg, placed, out, resting)
         for coin in (*frame.started, *frame.stopped, *frame.hidden, *placed):
