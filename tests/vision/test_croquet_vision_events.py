@@ -477,6 +477,27 @@ def staggered(gap_mm: float, hand: dict[str, tuple[float, float]]) -> list[dict[
     )
 
 
+def test_a_flicked_coin_struck_back_by_the_coin_it_struck_was_still_flicked() -> None:
+    # The Suns knight is flicked into the Arms knight lying 3 mm beyond it and stops almost
+    # dead; the Arms knight sets off, rebounds off something and strikes it back, all before
+    # the Suns knight's flick is reported (``pair_frames``). Struck, it was not flicked, unless,
+    # as here, by the coin it struck itself.
+    ak = 300.0 + COIN_MM + 3.0
+
+    def suns(k: int) -> tuple[float, float]:
+        return (300.0 + (0.0 if k < 2 else 1.5 if k == 2 else 2.9 if k < 6 else 1.0), 400.0)
+
+    def arms(k: int) -> tuple[float, float]:
+        return (ak + (0.0 if k < 4 else 3.0 if k == 4 else 0.0 if k == 5 else 2.0), 400.0)
+
+    out = play({"suns-knight": (2, 1.5 / 120, suns), "arms-knight": (4, 3.5 / 120, arms)}, 12)
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "arms-knight", None),
+        ("strike", "arms-knight", "suns-knight", None),
+    ]
+
+
 def test_a_coin_seen_setting_off_after_the_coin_it_struck_is_the_flicked_one() -> None:
     # No hand to tell: the pair moves on away from the Suns knight, so it struck.
     assert keys(staggered(0.8, {}))[:2] == [

@@ -155,6 +155,8 @@ class EventDetector:
         #: Coins that lately struck one at rest, by striker: the struck coin, the line from the
         #: striker to it at the blow (unit vector), and the frame (:meth:`_rebounds`).
         self.striker: dict[str, tuple[str, np.ndarray, int]] = {}
+        #: The coin that last struck each coin, and in which frame (reported by then).
+        self.struck_by: dict[str, tuple[str, int]] = {}
         #: Where each coin lay when it last set off, and in which frame.
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
@@ -328,7 +330,14 @@ class EventDetector:
             if coin in seg and along is not None and index >= frame.index - cfg.struck_frames:
                 self._sent_into(coin, *seg[coin], along, t_struck, out)
         for coin, (began, index, _, _) in list(self.held.items()):
-            if coin in struck:
+            # Struck meanwhile, it was not flicked (the coin that struck it was), unless struck
+            # back by the coin it struck (that coin rebounded into it off something).
+            by = {e["coin"] for e in out if e["event"] == "strike" and e["target"] == coin}
+            back = all(
+                self.struck_by.get(c, ("", -1))[0] == coin and self.struck_by[c][1] >= index
+                for c in by
+            )
+            if coin in struck and not (by and back):
                 del self.held[coin]
             elif frame.index - index >= cfg.pair_frames:
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
@@ -362,6 +371,9 @@ class EventDetector:
                 }
             )
             self.flicked = False
+        for e in out:
+            if e["event"] == "strike":
+                self.struck_by[e["target"]] = (e["coin"], self._index)
         # A flick comes before what the coin did at the time it began.
         return sorted(out, key=lambda e: (e["t"], e["event"] != "flick"))
 
