@@ -207,9 +207,9 @@ class EventDetector:
 
     def _reset(self, coin: str, p: np.ndarray, put: bool = True) -> None:
         """A coin now stands at ``p`` (set-up or ``put`` down by hand): contacts as they are
-        there. A coin whose place was only corrected (read more closely, or its name) did not
-        move: it keeps no contact it is now apart from, and gains none (it came to rest beside
-        those it touched, and a contact it did not make is none)."""
+        there. A coin whose place was only corrected (read more closely on its rim, or its name
+        put right) did not move: it keeps no contact it is now apart from, and gains none (a
+        contact it never made is none)."""
         cfg = self.cfg
         self.last[coin] = p
         self.step[coin] = np.zeros(2)
@@ -989,8 +989,12 @@ class EventDetector:
                     # its tower), and touches it now only if it touched it then.
                     if (coin, k) not in self.on_tower and max(u, up) > 0:
                         self.on_tower.add((coin, k))
-                        event = {"t": self._when(u, coin), "event": "hit", "coin": coin}
-                        event["feature"] = name
+                        event = {
+                            "t": self._when(u, coin),
+                            "event": "hit",
+                            "coin": coin,
+                            "feature": name,
+                        }
                         if d <= _R + cfg.touch_mm:
                             out.append(event)
                         else:

@@ -336,8 +336,8 @@ class CoinTracker:
         )  # type: ignore[arg-type]
 
     def _judged(self, t: float) -> frozenset[str]:
-        """Coins hidden at rest seen out of hiding away from where they lay within
-        ``settle_s``: whether they were nudged, flicked or put there is still being judged, so
+        """Coins hidden at rest that were seen, within the last ``settle_s``, away from where
+        they lay: whether they were nudged, flicked or put there is still being judged, so
         their place may yet change."""
         return frozenset(
             c
