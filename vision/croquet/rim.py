@@ -67,6 +67,12 @@ def _ray_points(centre: np.ndarray, normals: np.ndarray, radii: np.ndarray) -> n
     return centre[None, None] + normals[:, None] * radii[None, :, None]
 
 
+def _normals(k: int) -> np.ndarray:
+    """``k`` unit vectors (k, 2) evenly round the circle, from +x: the rays' directions."""
+    theta = np.arange(k) * (2 * np.pi / k)
+    return np.column_stack([np.cos(theta), np.sin(theta)])
+
+
 def _sample(image: np.ndarray, pts: np.ndarray) -> np.ndarray:
     """Grey levels (float32) of a BGR ``image`` at the points ``pts`` (..., 2), bicubic (finer than
     bilinear for sub-pixel steps); only the box around the points is converted to grey."""
@@ -93,9 +99,7 @@ def take_rim(
 ) -> Rim:
     """The outline of the coin at ``centre`` (px) with radius ``radius_px`` in ``image``: rays
     ``rim_band_mm`` either side of it (``px_per_mm`` converts), a quarter pixel apart."""
-    k = config.rim_rays
-    theta = np.arange(k) * (2 * np.pi / k)
-    normals = np.column_stack([np.cos(theta), np.sin(theta)])
+    normals = _normals(config.rim_rays)
     band = max(2.0, config.rim_band_mm * px_per_mm)
     radii = np.arange(radius_px - band, radius_px + band + 1e-9, 0.25)
     centre = np.asarray(centre, float)
@@ -175,8 +179,7 @@ def rim_centre(
     above ``rim_arc_resultant``), or the centre moved more than three quarters of the radius
     from ``start``: then the centroid stands."""
     k = config.rim_rays
-    theta = np.arange(k) * (2 * np.pi / k)
-    normals = np.column_stack([np.cos(theta), np.sin(theta)])
+    normals = _normals(k)
     radii = np.arange(0.4 * radius_px, radius_px + 4.0, 0.25)
     inner = radii <= config.rim_face_share * radius_px
     beyond = 2.5
