@@ -359,15 +359,48 @@ def out_by_the_knight(knight_moves: bool) -> list[dict[str, Any]]:
     return out
 
 
-def test_a_first_step_that_strikes_a_coin_turned_there_not_at_the_tower() -> None:
-    # The path out of hiding leaves the way the hand sent it because of the strike, not a
-    # bounce off the tower.
+def test_a_guard_sent_into_its_tower_hits_it_though_it_struck_a_coin_on_the_way_back() -> None:
+    # The hand sent the guard toward the tower 3 mm away, and it came out the other way: it
+    # bounced off the tower. The knight behind it, on the hand's side, was struck on the way
+    # back (no coin fits between the guard and its tower): the strike does not explain the turn.
     out = out_by_the_knight(knight_moves=True)
     assert ("strike", "moons-guard", "moons-knight", None) in keys(out)
-    assert "hit" not in [e["event"] for e in out]
-    # A knight not seen to move may have been missed: the path out of hiding tells, as when
-    # no coin lies by it (the guard was sent into the tower and back).
+    assert ("hit", "moons-guard", "moons-tower", None) in keys(out)
+    # A knight not seen to move may have been missed: the path out of hiding tells alone.
     assert ("hit", "moons-guard", "moons-tower", None) in keys(out_by_the_knight(False))
+
+
+def test_a_guard_that_struck_a_coin_first_seen_to_set_off_hit_its_tower_under_the_hand() -> None:
+    # The knight behind the guard sets off first while the guard is still under the hand; the
+    # guard comes out after it: it was flicked and struck the knight, and its path out of hiding
+    # runs back from the tower the hand sent it at.
+    lay = default_layout()
+    spot = lay.start_spot("moons", "guard")
+    knight = (spot[0], spot[1] - COIN_MM - 20.0)
+    det = EventDetector(lay, 120.0)
+    det.start({"moons-guard": spot, "moons-knight": knight})
+    near = {"moons-guard": (0.0, -1.0), "moons-knight": (0.0, 1.0)}
+    out: list[dict[str, Any]] = []
+    for k, (g, kn) in enumerate([(spot, 0.0), (spot, 3.0), ((spot[0], spot[1] - 12.0), 9.0)], 1):
+        started = {"moons-knight": 1.5 / 120} if k == 2 else {}
+        started |= {"moons-guard": 1.2 / 120} if k == 3 else {}
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"moons-guard": g, "moons-knight": (knight[0], knight[1] - kn)},
+                frozenset({"moons-knight"} if k > 1 else set()) | set(started),
+                started=started,
+                since={"moons-guard": 1.2 / 120} if k == 3 else {},
+                hidden=frozenset({"moons-guard"}) if k < 3 else frozenset(),
+                near_hand=near,
+            )
+        )
+    assert keys(out) == [
+        ("flick", "moons-guard", None, None),
+        ("hit", "moons-guard", "moons-tower", None),
+        ("strike", "moons-guard", "moons-knight", None),
+    ]
 
 
 def out_from_under_the_hand(gap_mm: float, after: bool = True) -> list[dict[str, Any]]:

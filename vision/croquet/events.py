@@ -292,7 +292,10 @@ class EventDetector:
                         coin, frame.index if coin in struck else self.recent[coin], seg, out
                     )
                 continue
-            if coin in flicked_hidden or coin in self.deferred:
+            if coin in flicked_hidden:
+                self._flicked_into(coin, frame, seg, flicked_hidden[coin], out)
+                continue
+            if coin in self.deferred:
                 continue
             if self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
                 continue
@@ -317,12 +320,7 @@ class EventDetector:
             else:
                 # Not held when it struck a coin in this frame: that settles which was flicked.
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-            # A first step that struck a coin, seen to set off, turned there, not at a tower (a
-            # path out of hiding may be long). A strike on a coin not seen to move yet may be a
-            # near miss, and tells nothing.
-            hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
-            if coin in seg and hand.any() and not _struck(coin, out):
-                self._sent_into(coin, *seg[coin], -hand / float(np.hypot(*hand)), began, out)
+            self._flicked_into(coin, frame, seg, began, out)
         for coin in frame.started:
             if coin in seg:
                 self.set_off[coin] = (frame.index, seg[coin][0])
@@ -439,6 +437,22 @@ class EventDetector:
             for k, (_, tile) in enumerate(self.towers):
                 if tile.distance_to((float(p[0]), float(p[1]))) > _R + gap:
                     self.on_tower.discard((coin, k))
+
+    def _flicked_into(
+        self,
+        coin: str,
+        frame: TrackFrame,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        began: float,
+        out: list[Event],
+    ) -> None:
+        """A coin flicked at ``began`` away from the hand beside it may have gone straight into a
+        tower (:meth:`_sent_into`), also when its first step struck a coin: a coin does not fit
+        between a coin and a tower that near (``2 * start_gap_mm``), so that one was struck on
+        the way back (a path out of hiding may be long) and does not explain the turn."""
+        hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
+        if coin in seg and hand.any():
+            self._sent_into(coin, *seg[coin], -hand / float(np.hypot(*hand)), began, out)
 
     def _sent_into(
         self, coin: str, a: np.ndarray, b: np.ndarray, sent: np.ndarray, t: float, out: list[Event]
@@ -584,13 +598,13 @@ class EventDetector:
             return False
         return float(away @ step) > 0.5 * gap * float(np.hypot(*step))
 
-    def _resolve(self, frame: TrackFrame, out: list[Event]) -> set[str]:
+    def _resolve(self, frame: TrackFrame, out: list[Event]) -> dict[str, float]:
         """Settle the coins that began to slide beside a coin hidden under a hand: if that coin
         then comes out sliding, it was flicked and struck them (a flick under the hand that hits
         at once, so it comes out headed their way (:meth:`_came_at`); a coin that lay touching
         it was pushed, not struck); if it is uncovered where it lay, or after ``defer_frames``,
-        they were flicked. Returns the hidden coins found flicked this way."""
-        found: set[str] = set()
+        they were flicked. Returns the hidden coins found flicked this way, with when."""
+        found: dict[str, float] = {}
         for coin, (began, index, under, lay_against) in list(self.deferred.items()):
             mover = next(
                 (h for h in under if h in frame.started and self._came_at(h, coin, frame)), None
@@ -604,7 +618,7 @@ class EventDetector:
                         {"t": round(began, 4), "event": "strike", "coin": mover, "target": coin}
                     )
                 self.contact.add(frozenset((mover, coin)))
-                found.add(mover)
+                found.setdefault(mover, when)
             elif (
                 all(h not in frame.hidden for h in under)
                 or frame.index - index > self.cfg.defer_frames
