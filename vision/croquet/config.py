@@ -173,6 +173,10 @@ class CroquetVisionConfig:
     #: ...as far as this (mm), its direction taken over this many frames after it came out.
     bounce_trace_mm: float = 80.0
     bounce_frames: int = 3
+    #: A coin that comes out slower than this (mm/s) shows no direction: its steps are position
+    #: noise (some 10 mm/s). On the development and check sets the coins that had bounced unseen
+    #: came out at 110 mm/s or more; one at rest beside its tower read 3 mm/s, traced back into it.
+    bounce_min_mm_s: float = 40.0
     #: Two bodies touch when their swept gap closes to within this (mm): a little above a
     #: sliding coin's position error (rest error median 0.22 mm on the simulated table; 1.0 mm
     #: took near misses for contacts)...

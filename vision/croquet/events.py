@@ -554,12 +554,14 @@ class EventDetector:
         """The tower a coin that went out of sight at ``a0`` and came out at ``b0``, now at ``p``
         sliding by ``v`` per frame, bounced off unseen, with how far back from ``p`` (mm) and the
         length of its path from ``a0``; None when its direction needs no bounce or no tower
-        explains it."""
+        explains it, or it is too slow to show a direction (``bounce_min_mm_s``)."""
         cfg = self.cfg
         speed, chord = float(np.hypot(*v)), b0 - a0
         length = float(np.hypot(*chord))
         cos = math.cos(math.radians(cfg.hidden_bounce_deg))
-        if speed == 0 or length == 0 or float(v @ chord) > cos * speed * length:
+        if speed < cfg.bounce_min_mm_s * self.dt or length == 0:
+            return None
+        if float(v @ chord) > cos * speed * length:
             return None
         first = self._first_tower(p, -v / speed, cfg.bounce_trace_mm)
         if first is None or first[1] in touched:
