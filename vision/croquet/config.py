@@ -196,6 +196,13 @@ class CroquetVisionConfig:
     #: nearer.
     hit_bounce_frames: int = 2
     hit_bounce_mm: float = 0.3
+    #: A path that comes within ``touch_mm`` of a tower without reaching it, of a coin slow
+    #: enough for friction to stop it short, is a hit once the coin is seen this far (mm) off
+    #: the nearest it came (it bounced), or its path reaches the tower; a coin that creeps on
+    #: and stops stopped short. On the development sets true hits that slow came off by 0.07 mm
+    #: or more; the coin that stopped short there (0.27 mm from the tower) lay still, as did one
+    #: on the check set and one on the bench (0.6 and 0.1 mm short).
+    graze_bounce_mm: float = 0.05
     #: A coin that struck one at rest and, within this many frames, runs back along the line of
     #: their centres faster than this (mm/s) was struck back by it (bounced off a tower). On the
     #: development sets such strikers ran back at 145-175 mm/s; one that struck a coin pressed

@@ -10,7 +10,9 @@ from its position in one frame to the next, and
 * ``hit``: the coin's disc, swept along the segment, touches the tower's square. A coin that starts
   touching the tower has not hit it until it separates (by ``separate_mm``, or by
   ``rest_touch_mm`` seen at rest) and touches again. A touch only the path carried on by the
-  coin's last step shows (a bounce between frames) stands once the coin is seen sliding off. A
+  coin's last step shows (a bounce between frames) stands once the coin is seen sliding off; one
+  within ``touch_mm`` that does not reach the tower, of a coin slow enough to stop short, once
+  it is seen to come off the tower at all (a coin that creeps to a stop beside it stopped short). A
   coin that comes out from under a hand sliding off the line it went in on bounced there unseen:
   its new line, traced back, finds the tower it hit.
 * ``strike``: two coins' swept discs come into contact (closest approach of the two segments in
@@ -131,10 +133,10 @@ class EventDetector:
         self.step: dict[str, np.ndarray] = {}
         self.inside: dict[tuple[str, int], int] = {}
         self.on_tower: set[tuple[str, int]] = set()
-        #: Hits only a coin's coasted path shows, held until it is seen to bounce off
-        #: (``hit_bounce_mm``), by coin and tower: the event, the coin's gap to the tower at
-        #: the end of that frame, and the frame.
-        self.coasted: dict[tuple[str, int], tuple[Event, float, int]] = {}
+        #: Hits the frames do not show yet, by coin and tower (:meth:`_unsure_hits`): the event,
+        #: the least gap seen since, how far the coin must come off the tower to show the hit,
+        #: and the frame by which it must.
+        self.unsure: dict[tuple[str, int], tuple[Event, float, float, float]] = {}
         self.contact: set[frozenset[str]] = set()
         self.recent: dict[str, int] = {}
         self.flicked = False
@@ -235,7 +237,7 @@ class EventDetector:
         self.step.pop(coin, None)
         self.contact = {p for p in self.contact if coin not in p}
         self.on_tower = {p for p in self.on_tower if p[0] != coin}
-        self.coasted = {p: v for p, v in self.coasted.items() if p[0] != coin}
+        self.unsure = {p: v for p, v in self.unsure.items() if p[0] != coin}
         for c in range(len(self.corridors)):
             self.inside[(coin, c)] = 0
 
@@ -277,7 +279,7 @@ class EventDetector:
         self._touching = frozenset(self.contact)
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
-        self._bounced(frame, out)
+        self._unsure_hits(frame, seg, out)
         self._hits(seg, out)
         self._rebounds(seg, frame.positions, out)
         self._passes(seg, out)
@@ -1011,31 +1013,56 @@ class EventDetector:
                             "coin": coin,
                             "feature": name,
                         }
-                        if d <= _R + cfg.touch_mm:
+                        if d <= _R or self._must_reach(tile, a, b, d - _R):
                             out.append(event)
+                        elif d <= _R + cfg.touch_mm:
+                            hold = (d - _R, cfg.graze_bounce_mm, math.inf)
+                            self.unsure[(coin, k)] = (event, *hold)
                         else:
                             gap = tile.distance_to((float(b[0]), float(b[1]))) - _R
-                            self.coasted[(coin, k)] = (event, gap, self._index)
+                            until = self._index + cfg.hit_bounce_frames
+                            self.unsure[(coin, k)] = (event, gap, cfg.hit_bounce_mm, until)
                 elif tile.distance_to((float(b[0]), float(b[1]))) > _R + cfg.separate_mm:
                     self.on_tower.discard((coin, k))
 
-    def _bounced(self, frame: TrackFrame, out: list[Event]) -> None:
-        """Report the hits only a coin's coasted path showed (:meth:`_hits`) once the coin is
-        seen ``hit_bounce_mm`` farther from the tower than at the end of that frame (it bounced
-        off), or is lost from sight (it cannot show that it did not); drop those still unshown
-        ``hit_bounce_frames`` frames on (it stopped short: its coasted step was noise), and with
-        them the coin's touch of the tower, so that a later touch is a hit."""
-        cfg = self.cfg
-        for (coin, k), (event, gap, index) in list(self.coasted.items()):
+    def _must_reach(self, tile: Tile, a: np.ndarray, b: np.ndarray, gap: float) -> bool:
+        """Whether a coin sliding from ``a`` to ``b`` in a frame, ``gap`` mm from the tower's
+        square at its nearest, goes on too fast for friction to stop it short of the tower: its
+        slide still to come, toward the tower, is more than ``touch_mm`` beyond that gap."""
+        step = b - a
+        toward = -float(self._tile_normal(tile, b) @ step)
+        slide = float(step @ step) / (2 * self.cfg.friction_mm_s2 * self.dt**2)
+        n = float(np.hypot(*step))
+        return n > 0 and toward > 0 and slide * toward / n > gap + self.cfg.touch_mm
+
+    def _unsure_hits(
+        self, frame: TrackFrame, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]
+    ) -> None:
+        """Report a held hit (:meth:`_hits`) once the coin shows it: its path reaches the tower,
+        it is seen its ``bounce_mm`` farther from the tower than the nearest it came (it came
+        off), or it is lost from sight (it cannot show that it did not). Drop it once the coin
+        stops, or ``hit_bounce_frames`` frames on for a hit only the coasted path showed (it
+        stopped short: a step of noise carried on, or a creep), and with it the coin's touch of
+        the tower, so that a later touch is a hit."""
+        for (coin, k), (event, least, bounce_mm, until) in list(self.unsure.items()):
             at = frame.positions.get(coin)
-            unseen = at is None or coin in frame.hidden
-            if unseen or self.towers[k][1].distance_to(at) - _R >= gap + cfg.hit_bounce_mm:
+            tile = self.towers[k][1]
+            if at is None or coin in frame.hidden:
                 out.append(event)
-            elif frame.index - index >= cfg.hit_bounce_frames:
-                self.on_tower.discard((coin, k))
             else:
-                continue
-            del self.coasted[(coin, k)]
+                gap = tile.distance_to(at) - _R
+                reach = least
+                if coin in seg:
+                    la, lb = (self._tile_local(tile, v) for v in seg[coin])
+                    reach = segment_box(la, lb, TILE_MM / 2)[0] - _R
+                if reach <= 0 or gap >= least + bounce_mm:
+                    out.append(event)
+                elif coin not in frame.moving or frame.index >= until:
+                    self.on_tower.discard((coin, k))
+                else:
+                    self.unsure[(coin, k)] = (event, min(least, gap), bounce_mm, until)
+                    continue
+            del self.unsure[(coin, k)]
 
     def _passes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         for coin, (a, b) in seg.items():
