@@ -141,6 +141,23 @@ def test_a_pass_may_take_two_flicks_and_leaving_by_the_same_mouth_is_none() -> N
     assert "pass" not in [e["event"] for e in back]
 
 
+def test_a_coin_whose_place_is_corrected_inside_a_gate_keeps_the_mouth_it_entered_by() -> None:
+    # Its rest place read again on its rim, 0.2 mm off, the knight did not move: it still came
+    # in by the mouth toward the tower and leaves by the other, a pass.
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"moons-knight": (432.0, 540.0)})
+    first = frames(det, "moons-knight", line((432.0, 540.0), (432.0, 480.0), 6))
+    corrected = (432.2, 480.1)
+    det.update(
+        TrackFrame(
+            10, 10 / 120, {"moons-knight": corrected}, frozenset(), corrected=("moons-knight",)
+        )
+    )
+    second = frames(det, "moons-knight", line(corrected, (432.0, 420.0), 6), start=20)
+    assert "pass" not in [e["event"] for e in first]
+    assert ("pass", "moons-knight", "moons-gate", "out") in keys(second)
+
+
 def test_a_coin_starting_against_a_tower_hits_it_only_after_separating() -> None:
     lay = default_layout()
     tower = lay.castle("moons").tower.center

@@ -209,16 +209,19 @@ class EventDetector:
 
     def _reset(self, coin: str, p: np.ndarray, put: bool = True) -> None:
         """A coin now stands at ``p`` (set-up or ``put`` down by hand): contacts as they are
-        there. A coin whose place was only corrected (read more closely on its rim, or its name
-        put right) did not move: it keeps no contact it is now apart from, and gains none (a
-        contact it never made is none)."""
+        there, and inside a corridor it entered by no mouth. A coin whose place was only
+        corrected (read more closely on its rim, or its name put right) did not move: it keeps
+        no contact it is now apart from, and gains none (a contact it never made is none), and
+        keeps the mouth it entered a corridor by."""
         cfg = self.cfg
         self.last[coin] = p
         self.step[coin] = np.zeros(2)
         for c, cor in enumerate(self.corridors):
             w, d = self._corridor_local(c, p)
-            inside = abs(w) <= cor.half_width and abs(d) <= cor.half_depth
-            self.inside[(coin, c)] = 2 if inside else 0
+            if abs(w) > cor.half_width or abs(d) > cor.half_depth:
+                self.inside[(coin, c)] = 0
+            elif put or not self.inside.get((coin, c)):
+                self.inside[(coin, c)] = 2
         for k, (_, tile) in enumerate(self.towers):
             if tile.distance_to((float(p[0]), float(p[1]))) > _R + cfg.rest_touch_mm:
                 self.on_tower.discard((coin, k))
