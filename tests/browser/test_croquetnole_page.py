@@ -119,6 +119,8 @@ def test_start_from_home_and_play_a_few_turns_by_hand(
     drawing.click(position={"x": box["width"] * 0.3, "y": box["height"] * 0.5})
     expect(drawing.locator('.cq-stopped[data-coin="moons-knight"]')).to_have_count(1)
     phone.click("#rest")
+    # The course showed "2 done" before the rest: wait for the rest itself to be taken.
+    expect(phone.locator("#report-box")).to_be_hidden()
     expect(moons.locator(".cq-course summary")).to_contain_text("2 done · next: the Suns door")
     expect(moons.locator(".cq-seg.done")).to_have_count(2)
     x, y = served.table.referee.state.coin("moons-knight").position
