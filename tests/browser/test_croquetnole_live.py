@@ -7,6 +7,7 @@ players flick and the page shows the camera's picture, the rulings and the flick
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -47,6 +48,12 @@ def test_confirm_the_layout_and_see_a_flick_ruled(served: Any, phone: Page) -> N
     assert served.table.referee.problem is None
 
 
+def towers(layout: dict[str, Any]) -> dict[str, list[float]]:
+    """Where each castle's tower stands (mm) in a LAYOUT: a layout read again from a later frame
+    may list the same tiles in another order."""
+    return {name: layout["tiles"][c["tower"]]["center"] for name, c in layout["castles"].items()}
+
+
 def test_correct_whose_castle_is_whose(served: Any, phone: Page) -> None:
     """A castle read as someone else's is given its owner on the phone; the game then starts
     with the corrected layout (the tiles as read, the owners as said)."""
@@ -55,7 +62,7 @@ def test_correct_whose_castle_is_whose(served: Any, phone: Page) -> None:
     phone.fill("#pin-input", PIN)
     phone.click("#pin-ok")
     expect(phone.locator("#layout-box")).to_be_visible()
-    read = served.table.referee.record.options["layout"]["castles"]
+    read = towers(served.table.referee.record.options["layout"])
     phone.click("#layout-fix summary")
     moons = phone.locator('#layout-owners select[data-castle="moons"]')
     suns = phone.locator('#layout-owners select[data-castle="suns"]')
@@ -66,7 +73,12 @@ def test_correct_whose_castle_is_whose(served: Any, phone: Page) -> None:
     suns.select_option("moons")
     phone.click("#layout-rename")
     expect(phone.locator("#layout-box")).to_be_hidden()
-    castles = served.table.referee.record.options["layout"]["castles"]
-    assert castles["suns"] == read["moons"] and castles["moons"] == read["suns"]
-    assert castles["crowns"] == read["crowns"] and castles["arms"] == read["arms"]
+    now = towers(served.table.referee.record.options["layout"])
+    for castle, was in (
+        ("suns", "moons"),
+        ("moons", "suns"),
+        ("crowns", "crowns"),
+        ("arms", "arms"),
+    ):
+        assert math.dist(now[castle], read[was]) < 5.0, (castle, now, read)
     assert served.table.referee.extras["layout"]["confirmed"]
