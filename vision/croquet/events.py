@@ -1019,8 +1019,7 @@ class EventDetector:
                         if d <= _R or self._must_reach(tile, a, b, d - _R):
                             out.append(event)
                         elif d <= _R + cfg.touch_mm:
-                            hold = (d - _R, cfg.graze_bounce_mm, math.inf)
-                            self.unsure[(coin, k)] = (event, *hold)
+                            self.unsure[(coin, k)] = (event, d - _R, cfg.graze_bounce_mm, math.inf)
                         else:
                             gap = tile.distance_to((float(b[0]), float(b[1]))) - _R
                             until = self._index + cfg.hit_bounce_frames
@@ -1034,9 +1033,14 @@ class EventDetector:
         slide still to come, toward the tower, is more than ``touch_mm`` beyond that gap."""
         step = b - a
         toward = -float(self._tile_normal(tile, b) @ step)
-        slide = float(step @ step) / (2 * self.cfg.friction_mm_s2 * self.dt**2)
-        n = float(np.hypot(*step))
-        return n > 0 and toward > 0 and slide * toward / n > gap + self.cfg.touch_mm
+        # The slide to come is step² / (2 friction dt²), toward the tower by toward / |step|.
+        slide_toward = float(np.hypot(*step)) * toward / (2 * self.cfg.friction_mm_s2 * self.dt**2)
+        return toward > 0 and slide_toward > gap + self.cfg.touch_mm
+
+    def _tile_gap(self, tile: Tile, a: np.ndarray, b: np.ndarray) -> float:
+        """The least gap (mm) between a coin's disc sliding from ``a`` to ``b`` and ``tile``."""
+        la, lb = (self._tile_local(tile, v) for v in (a, b))
+        return segment_box(la, lb, TILE_MM / 2)[0] - _R
 
     def _unsure_hits(
         self, frame: TrackFrame, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]
@@ -1054,11 +1058,8 @@ class EventDetector:
                 out.append(event)
             else:
                 gap = tile.distance_to(at) - _R
-                reach = least
-                if coin in seg:
-                    la, lb = (self._tile_local(tile, v) for v in seg[coin])
-                    reach = segment_box(la, lb, TILE_MM / 2)[0] - _R
-                if reach <= 0 or gap >= least + bounce_mm:
+                reached = coin in seg and self._tile_gap(tile, *seg[coin]) <= 0
+                if reached or gap >= least + bounce_mm:
                     out.append(event)
                 elif coin not in frame.moving or frame.index >= until:
                     self.on_tower.discard((coin, k))
