@@ -607,6 +607,33 @@ def test_a_coin_flicked_into_one_it_almost_touches_strikes_it_though_it_barely_m
     assert_matches_truth(r)
 
 
+def slide_off(step: tuple[float, float]) -> list[tuple[Any, ...]]:
+    """The Moons knight sets off by ``step`` a frame from 0.55 mm beside the Arms knight (not
+    touching at rest, within ``touch_mm``), which lies still on its +y side; no hand behind
+    either: the flicks and strikes found."""
+    ak = (400.0, 300.0 + COIN_MM + 0.55)
+
+    def moons(k: int) -> tuple[float, float]:
+        n = max(0, k - 1)
+        return (400.0 + step[0] * n, 300.0 + step[1] * n)
+
+    return contacts(
+        play({"moons-knight": (2, 1.5 / 120, moons), "arms-knight": (99, 0.0, lambda k: ak)}, 12)
+    )
+
+
+def test_a_coin_sliding_off_past_one_it_almost_touches_was_flicked_and_struck_nothing() -> None:
+    # Setting off 80 degrees off the line of their centres, it was not struck by the still
+    # coin (a blow sends it along that line): it was flicked and slid away past it.
+    assert slide_off((-7.2, -1.2)) == [("flick", "moons-knight", None, None)]
+    # Along the line, away from the still coin, it may have been struck by it, flicked into
+    # it unseen (it stops almost dead).
+    assert slide_off((0.0, -7.2)) == [
+        ("flick", "arms-knight", None, None),
+        ("strike", "arms-knight", "moons-knight", None),
+    ]
+
+
 def test_a_coin_pushed_along_by_a_flicked_coin_it_touched_is_not_flicked() -> None:
     # The Arms knight, flicked, pushes the Crowns knight lying against it; that one is seen to
     # set off only five frames later, when the two no longer touch.

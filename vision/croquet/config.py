@@ -183,6 +183,11 @@ class CroquetVisionConfig:
     touch_mm: float = 0.6
     #: ...and have separated once the gap opens beyond this (mm).
     separate_mm: float = 2.0
+    #: A coin struck by one lying within ``touch_mm`` of it, not seen to move, leaves along the
+    #: line of their centres (the blow is along it; the striker may have moved a little unseen,
+    #: turning that line by a few degrees). One that sets off from there more than this many
+    #: degrees off it was flicked and slid away past its neighbour, which struck nothing.
+    struck_cone_deg: float = 45.0
     #: A path is also extended to where the coin would have gone without a bounce: its last
     #: step, shortened by friction and by this (mm), about a sliding coin's position error. On
     #: the development sets, carrying on the whole step took coins that crept up to another and

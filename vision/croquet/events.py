@@ -853,7 +853,7 @@ class EventDetector:
             pair = frozenset((i, j))
             tests = [(d, u), (dp, up), reach_i, reach_j]
             closest = min(g for g, _ in tests)
-            if closest <= touch and pair not in self.contact:
+            if closest <= touch and pair not in self.contact and not self._slid_off(i, j, seg):
                 self.contact.add(pair)
                 when = next(w for g, w in tests if g <= touch)
                 # A path that starts within touch of the other coin and leaves it reached
@@ -890,6 +890,24 @@ class EventDetector:
             if apart and (d <= touch or closest > touch):
                 self.contact.discard(pair)
         return struck
+
+    def _slid_off(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> bool:
+        """Whether one of two coins, the other lying still, set off in this frame from within
+        ``touch_mm`` of it, away from it but more than ``struck_cone_deg`` off the line of their
+        centres: it slid away past it, and neither struck the other."""
+        if (i in seg) == (j in seg):
+            return False
+        coin, other = (i, j) if i in seg else (j, i)
+        if coin not in self._started or other in self._moving_before:
+            return False
+        a, b = seg[coin]
+        p = self.last[other]
+        n, step = a - p, b - a
+        if float(np.hypot(*n)) > COIN_MM + self.cfg.touch_mm:
+            return False
+        cone = math.cos(math.radians(self.cfg.struck_cone_deg))
+        away = float(n @ step)
+        return 0.0 <= away < cone * float(np.hypot(*n)) * float(np.hypot(*step))
 
     def _strike_line(
         self,
