@@ -497,6 +497,45 @@ def test_a_coin_out_from_under_the_hand_struck_the_one_that_set_off_unless_they_
     assert all(k[0] == "flick" for k in away)
 
 
+def test_a_coin_flicked_into_one_it_almost_touches_is_seen_late_beside_the_hand() -> None:
+    # The Moons knight, the hand at its back, is flicked into the Suns knight 0.7 mm beyond it
+    # along +x and stops almost dead; the Arms knight lies under the hand 60 mm behind. The
+    # Suns knight sets off in frame 2; the Moons knight shows moving only in frame 9, past the
+    # hand's margin, though it began at once. Not the hidden Arms knight: it is uncovered
+    # where it lay.
+    det = EventDetector(default_layout(), 120.0)
+    suns0 = 300.0 + COIN_MM + 0.7
+    arms = {"arms-knight": (240.0, 300.0)}
+    det.start({"moons-knight": (300.0, 300.0), "suns-knight": (suns0, 300.0), **arms})
+    started = {2: {"suns-knight": 1.5 / 120}, 9: {"moons-knight": 4.5 / 120}}
+    out: list[dict[str, Any]] = []
+    for k in range(1, 20):
+        pos = {
+            "moons-knight": (300.0 + (1.8 if k >= 9 else 0.0), 300.0),
+            "suns-knight": (suns0 + 8.0 * min(max(0, k - 1), 8), 300.0),
+            **(arms if k >= 15 else {}),
+        }
+        moving = {"suns-knight"} if 1 < k < 10 else set()
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                pos,
+                frozenset(moving | ({"moons-knight"} if k == 9 else set())),
+                started=started.get(k, {}),
+                stopped=dict.fromkeys(("suns-knight", "moons-knight"), 9.5 / 120)
+                if k == 10
+                else {},
+                hidden=frozenset(arms) if k < 15 else frozenset(),
+                near_hand={"moons-knight": (-1.0, 0.0)} if k < 12 else {},
+            )
+        )
+    assert contacts(out) == [
+        ("flick", "moons-knight", None, None),
+        ("strike", "moons-knight", "suns-knight", None),
+    ]
+
+
 def test_a_coin_flicked_into_the_tower_beside_it_under_the_hand_hits_it() -> None:
     # The hand, 40 mm up and seen from above the table's middle, hides this coin: the flick, the
     # hit and the bounce back all happen out of sight.

@@ -609,12 +609,20 @@ class EventDetector:
         """Settle the coins that began to slide beside a coin hidden under a hand: if that coin
         then comes out sliding, it was flicked and struck them (a flick under the hand that hits
         at once, so it comes out headed their way (:meth:`_came_at`); a coin that lay touching
-        it was pushed, not struck); if it is uncovered where it lay, or after ``defer_frames``,
-        they were flicked. Returns the hidden coins found flicked this way, with when."""
+        it was pushed, not struck), and so was a coin beside the hand that shows moving late
+        (:meth:`_paired_late`); if the hidden coin is uncovered where it lay, or after
+        ``defer_frames``, they were flicked. Returns the coins found flicked this way, with
+        when."""
         found: dict[str, float] = {}
         for coin, (began, index, under, lay_against) in list(self.deferred.items()):
             mover = next(
-                (h for h in under if h in frame.started and self._came_at(h, coin, frame)), None
+                (
+                    h
+                    for h in frame.started
+                    if (h in under or self._paired_late(h, coin, began, frame))
+                    and self._came_at(h, coin, frame)
+                ),
+                None,
             )
             if mover is not None:
                 when = min(frame.started[mover], began - self.dt)
@@ -636,6 +644,20 @@ class EventDetector:
                 continue
             del self.deferred[coin]
         return found
+
+    def _paired_late(self, other: str, coin: str, began: float, frame: TrackFrame) -> bool:
+        """Whether ``other``, seen to set off in this frame, began within ``pair_frames`` of
+        ``coin`` (at ``began``), which set off away from it from within ``pair_gap_mm``: it was
+        flicked into ``coin`` and stopped almost dead, seen to move only once past the hand's
+        margin."""
+        lay = self.set_off.get(coin)
+        if other == coin or lay is None or other not in self.last or coin not in self.last:
+            return False
+        if frame.started[other] - began > self.cfg.pair_frames * self.dt + 1e-6:
+            return False
+        if float(np.hypot(*(lay[1] - self.last[other]))) > self.pair_reach:
+            return False
+        return self._behind(other, lay[1], self.last[coin])
 
     def _came_at(self, hidden: str, coin: str, frame: TrackFrame) -> bool:
         """Whether ``hidden``, out from under the hand, slides on toward where ``coin`` lay when
