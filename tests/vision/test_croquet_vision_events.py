@@ -775,6 +775,34 @@ def test_a_struck_coin_that_barely_moves_strikes_the_next_in_a_chain() -> None:
     ]
 
 
+def parted(back: float) -> list[tuple[Any, ...]]:
+    """The Suns knight, flicked along +x at 14 mm a frame, strikes the Arms knight lying 35 mm
+    ahead midway through frame 4 and goes on at 1 mm a frame; the Arms knight, sent off at
+    7 mm a frame, lies 3 mm clear of it at the end of that frame. In frame 5 it runs ``back``
+    mm back toward it (off a tower, say). The flicks and strikes found."""
+    arms0 = 335.0 + COIN_MM
+
+    def suns(k: int) -> tuple[float, float]:
+        return (300.0 + (14.0 * (k - 1) if k <= 3 else 35.5 + (k - 4)), 400.0)
+
+    def arms(k: int) -> tuple[float, float]:
+        return (arms0 if k < 4 else arms0 + 3.5 if k == 4 else arms0 + 3.5 - back, 400.0)
+
+    paths = {"suns-knight": (2, 1.5 / 120, suns), "arms-knight": (4, 3.5 / 120, arms)}
+    return contacts(play(paths, 6))
+
+
+def test_a_struck_coin_that_runs_back_into_its_striker_after_parting_strikes_it() -> None:
+    # Found struck only on the striker's path against where it lay (both moved in that frame),
+    # and parted at the frame's end: the Arms knight, back within touch, strikes in turn; the
+    # Suns knight's gap closes the less.
+    first = [("flick", "suns-knight", None, None), ("strike", "suns-knight", "arms-knight", None)]
+    assert parted(4.0) == [*first, ("strike", "arms-knight", "suns-knight", None)]
+    # Running on away, it does not, though the striker's step from before the blow, carried
+    # on, reaches where the Arms knight's first, half-frame step, carried on, takes it.
+    assert parted(-7.0) == first
+
+
 def test_a_struck_coin_that_bounces_straight_back_into_its_striker_strikes_it_in_turn() -> None:
     # The Moons knight strikes the Suns knight and stops; the Suns knight slides 6 mm off, is
     # sent back by something just beyond and runs into the Moons knight in the next frame.

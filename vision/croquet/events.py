@@ -138,6 +138,9 @@ class EventDetector:
         #: and the frame by which it must.
         self.unsure: dict[tuple[str, int], tuple[Event, float, float, float]] = {}
         self.contact: set[frozenset[str]] = set()
+        #: Pairs seen apart in the frame before, just after a blow that sent the struck coin off
+        #: in that frame (:meth:`_strikes`).
+        self.parted: set[frozenset[str]] = set()
         self.recent: dict[str, int] = {}
         self.flicked = False
         self.stop_t = 0.0
@@ -862,6 +865,8 @@ class EventDetector:
         touch = COIN_MM + cfg.touch_mm
         moving, far = self._moving_before, (math.inf, 0.0)
         struck: set[str] = set()
+        sent: set[frozenset[str]] = set()
+        parted, self.parted = self.parted, set()
         coins = [c for c in self.last if c in at or c in seg]
         for i, j in itertools.combinations(coins, 2):
             if i not in seg and j not in seg:
@@ -873,20 +878,27 @@ class EventDetector:
             reach_i = _reach(ai, bi, pi, aj) if i in seg and j not in moving else far
             reach_j = _reach(aj, bj, pj, ai) if j in seg and i not in moving else far
             pair = frozenset((i, j))
-            tests = [(d, u), (dp, up), reach_i, reach_j]
+            # Just parted after a blow, the two are only where the frames show them: their
+            # paths carried on from before it are stale (a coin sent off by a blow is no longer
+            # where it lay; its striker no longer slides the way it did).
+            tests = [(d, u)] if pair in parted else [(d, u), (dp, up), reach_i, reach_j]
             closest = min(g for g, _ in tests)
             if closest <= touch and pair not in self.contact and not self._slid_off(i, j, seg):
                 self.contact.add(pair)
                 when = next(w for g, w in tests if g <= touch)
                 # A path that starts within touch of the other coin and leaves it reached
                 # nothing: that coin was what moved it.
-                mover = self._mover(
-                    i,
-                    j,
-                    reach_i[0] <= touch and float((bi - ai) @ (aj - ai)) > 0,
-                    reach_j[0] <= touch and float((bj - aj) @ (ai - aj)) > 0,
-                    seg,
-                    at,
+                mover = (
+                    self._closing(i, j, seg)
+                    if pair in parted
+                    else self._mover(
+                        i,
+                        j,
+                        reach_i[0] <= touch and float((bi - ai) @ (aj - ai)) > 0,
+                        reach_j[0] <= touch and float((bj - aj) @ (ai - aj)) > 0,
+                        seg,
+                        at,
+                    )
                 )
                 target = j if mover == i else i
                 # Not before a mover that set off in this frame began to slide.
@@ -902,15 +914,20 @@ class EventDetector:
                     before = self.offset.get(target, [(0.0, 0.0)])
                     self.unmoved.append((event, self._index, np.median(before, axis=0), []))
                 struck.add(target)
+                if target in seg:
+                    sent.add(pair)
                 along = self._strike_line(mover, target, when, seg, at)
                 if mover in seg and target not in moving and along is not None:
                     self.striker[mover] = (target, along, self._index)
-            # Apart at the frame's end, after touching on the way there or not touching at all:
-            # they have separated (bounced apart within the frame; they may meet again). A
-            # contact found only on a path extended past a bounce may be early: it stands.
+            # Apart at the frame's end, after touching on the way there or not touching at all,
+            # or after a blow that sent the struck coin off in this frame: they have separated
+            # (bounced apart within the frame; they may meet again). Another contact found only
+            # on a path extended past a bounce may be early: it stands.
             apart = float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm
-            if apart and (d <= touch or closest > touch):
+            if apart and (d <= touch or closest > touch or pair in sent):
                 self.contact.discard(pair)
+                if pair in sent:
+                    self.parted.add(pair)
         return struck
 
     def _slid_off(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> bool:
@@ -1025,6 +1042,14 @@ class EventDetector:
         pi, pj = self._path(i, seg, at)[0], self._path(j, seg, at)[0]
         moved = {c: seg[c][1] - seg[c][0] if c in seg else np.zeros(2) for c in (i, j)}
         return self._pusher(i, j, pi, pj, moved)
+
+    def _closing(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str:
+        """Of two coins that meet again just after parting, the one whose step in this frame
+        closes their gap the more (it struck the other: the one bounced back into its striker
+        off a tower, say); the steps before the frame date from before a bounce."""
+        (ai, bi), (aj, bj) = seg.get(i, (self.last[i],) * 2), seg.get(j, (self.last[j],) * 2)
+        n = (bj - bi) / max(float(np.hypot(*(bj - bi))), 1e-9)
+        return i if float((bi - ai) @ n) >= float((aj - bj) @ n) else j
 
     def _faster(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str:
         """Of two coins, the faster before this frame (else over this frame)."""
