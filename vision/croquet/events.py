@@ -20,12 +20,16 @@ from its position in one frame to the next, and
   frame stays there until struck). The ``coin`` is the one already sliding; of two sliding, the
   faster; of two at rest before the frame (a flick that strikes at once, a chain in a scrum) the
   one whose path reached the other, or the one with the flicking hand behind it. Coins in contact
-  strike only after separating. A coin at rest is struck only if the blow moves it: it starts, or
-  its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be
-  told from a near miss within a sliding coin's position error), so such strikes are reported
-  once that shows, a few frames late.
+  strike only after separating; two seen apart just after a blow that sent the struck coin off
+  have separated, and if they meet again the one whose step closes the gap struck. A coin that
+  sets off from beside a still one, away from it but far off the line of their centres, slid
+  past it: a blow sends a coin along that line. A coin at rest is struck only if the blow moves
+  it: it starts, or its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves
+  nothing cannot be told from a near miss within a sliding coin's position error), so such
+  strikes are reported once that shows, a few frames late.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
+  so did a coin it lay almost touching that shows moving only later, past the hand's margin;
   or it lay touching a coin that set off just before, which dragged it along). A flick is
   reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm``
   stops almost dead and may be seen to move after the coin it struck, or never (then the hand
