@@ -893,7 +893,7 @@ class EventDetector:
                 # A path that starts within touch of the other coin and leaves it reached
                 # nothing: that coin was what moved it.
                 mover = (
-                    self._closing(i, j, seg)
+                    _closing(i, j, (ai, bi), (aj, bj))
                     if pair in parted
                     else self._mover(
                         i,
@@ -1047,14 +1047,6 @@ class EventDetector:
         moved = {c: seg[c][1] - seg[c][0] if c in seg else np.zeros(2) for c in (i, j)}
         return self._pusher(i, j, pi, pj, moved)
 
-    def _closing(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str:
-        """Of two coins that meet again just after parting, the one whose step in this frame
-        closes their gap the more (it struck the other: the one bounced back into its striker
-        off a tower, say); the steps before the frame date from before a bounce."""
-        (ai, bi), (aj, bj) = seg.get(i, (self.last[i],) * 2), seg.get(j, (self.last[j],) * 2)
-        n = (bj - bi) / max(float(np.hypot(*(bj - bi))), 1e-9)
-        return i if float((bi - ai) @ n) >= float((aj - bj) @ n) else j
-
     def _faster(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str:
         """Of two coins, the faster before this frame (else over this frame)."""
         vi = float(np.hypot(*self._last_step(i)))
@@ -1171,6 +1163,18 @@ class EventDetector:
 def _struck(coin: str, out: list[Event]) -> bool:
     """Whether ``coin`` struck another among the events ``out``."""
     return any(e["event"] == "strike" and e["coin"] == coin for e in out)
+
+
+def _closing(
+    i: str, j: str, path_i: tuple[np.ndarray, np.ndarray], path_j: tuple[np.ndarray, np.ndarray]
+) -> str:
+    """Of two coins that meet again just after parting, sliding along ``path_i`` and ``path_j``
+    (start, end) in this frame, the one whose step closes their gap the more: it struck the
+    other (the one bounced back into its striker off a tower, say). Their steps before the
+    frame date from before that bounce."""
+    (ai, bi), (aj, bj) = path_i, path_j
+    n = (bj - bi) / max(float(np.hypot(*(bj - bi))), 1e-9)
+    return i if float((bi - ai) @ n) >= float((aj - bj) @ n) else j
 
 
 def _reach(a: np.ndarray, b: np.ndarray, p: np.ndarray, rest: np.ndarray) -> tuple[float, float]:
