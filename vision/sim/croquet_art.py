@@ -17,7 +17,7 @@ the same outline fills a coin sprite, a tile face in the table texture or a prin
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import cv2
@@ -136,6 +136,28 @@ def fill_shape(
     for poly in polys:
         pts = np.round(to_px(np.asarray(poly, float)) * (1 << SHIFT)).astype(np.int32)
         cv2.fillPoly(canvas, [pts], colour, cv2.LINE_AA, SHIFT)
+
+
+def box_coverage(
+    size: tuple[int, int], boxes: Iterable[tuple[float, float, float, float]]
+) -> np.ndarray:
+    """The share (0-1, float32) of each pixel of an image of ``size`` (rows, columns) that the
+    axis-aligned ``boxes`` (x0, y0, x1, y1 in pixels, pixel centres at whole numbers; boxes
+    must not overlap) cover, exactly. :func:`fill_shape` at a texture's two texels per camera
+    pixel grows a shape by some 0.7 texel and moves its edges by sub-texel steps, which put the
+    simulated table's markers' detected corners 0.27 px (sd) from their true places.
+
+    >>> box_coverage((1, 3), [(0.25, -0.5, 1.5, 0.5)]).round(2).tolist()
+    [[0.25, 1.0, 0.0]]
+    """
+    rows, cols = size
+    out = np.zeros(size, np.float32)
+    xs, ys = np.arange(cols, dtype=np.float32), np.arange(rows, dtype=np.float32)
+    for x0, y0, x1, y1 in boxes:
+        cx = np.clip(np.minimum(x1, xs + 0.5) - np.maximum(x0, xs - 0.5), 0.0, 1.0)
+        cy = np.clip(np.minimum(y1, ys + 0.5) - np.maximum(y0, ys - 0.5), 0.0, 1.0)
+        out += np.outer(cy, cx)
+    return np.minimum(out, 1.0)
 
 
 def suit_symbol(

@@ -48,6 +48,7 @@ from vision.sim.croquet_art import (
     COIN_SIDE_BGR,
     SHIFT,
     Sprite,
+    box_coverage,
     coin_sprite,
     disc_sprite,
     fill_shape,
@@ -319,42 +320,32 @@ class CroquetRenderer:
         return np.dstack([out, np.full(size, 255, np.uint8)])
 
     def _markers(self, tex: np.ndarray, to_px: Any) -> None:
-        """Each marker's cells as exact polygons on a white paper square (quiet zone 8 mm)."""
+        """Each marker's cells on a white paper square (quiet zone 8 mm), painted by their exact
+        share of each texel (:func:`box_coverage`): the markers are what the calibration
+        measures, to a tenth of a pixel."""
         side = self.profile.marker_mm
         cell = side / 6
         for mid, (cx, cy) in self.profile.markers.items():
             paper = side / 2 + 8.0
-            fill_shape(
-                tex,
-                [
-                    np.array(
-                        [
-                            (cx - paper, cy - paper),
-                            (cx + paper, cy - paper),
-                            (cx + paper, cy + paper),
-                            (cx - paper, cy + paper),
-                        ]
-                    )
-                ],
-                to_px,
-                (246, 248, 248),
-            )
+            lo = np.floor(to_px(np.array([cx - paper, cy - paper]))).astype(int) - 1
+            hi = np.ceil(to_px(np.array([cx + paper, cy + paper]))).astype(int) + 2
+            lo, hi = np.maximum(lo, 0), np.minimum(hi, (tex.shape[1], tex.shape[0]))
+            size = (int(hi[1] - lo[1]), int(hi[0] - lo[0]))
             bits = marker_image(mid, 6)
             x0, y0 = cx - side / 2, cy - side / 2
             cells = [
-                np.array(
-                    [
-                        (x0 + c * cell, y0 + r * cell),
-                        (x0 + (c + 1) * cell, y0 + r * cell),
-                        (x0 + (c + 1) * cell, y0 + (r + 1) * cell),
-                        (x0 + c * cell, y0 + (r + 1) * cell),
-                    ]
-                )
+                (x0 + c * cell, y0 + r * cell, x0 + (c + 1) * cell, y0 + (r + 1) * cell)
                 for r in range(6)
                 for c in range(6)
                 if bits[r, c] < 128
             ]
-            fill_shape(tex, cells, to_px, (22, 22, 22))
+            sheet = [(cx - paper, cy - paper, cx + paper, cy + paper)]
+            region = tex[lo[1] : hi[1], lo[0] : hi[0]].astype(np.float32)
+            for boxes, colour in ((sheet, (246, 248, 248)), (cells, (22, 22, 22))):
+                px = (to_px(np.array(boxes, float).reshape(-1, 2)) - lo).reshape(-1, 4)
+                share = box_coverage(size, px.tolist())[..., None]
+                region = region * (1 - share) + np.array(colour, np.float32) * share
+            tex[lo[1] : hi[1], lo[0] : hi[0]] = np.clip(np.rint(region), 0, 255).astype(np.uint8)
 
     def _tile_layer(self, stack: int, ppm: float) -> np.ndarray:
         """The tops of the tiles ``stack`` high, as BGRA over the table (0, 0)-origin."""
