@@ -91,7 +91,7 @@ def standing_coins(
     coin found within a coin-width of its spot (the engine accepts a placement that close)."""
     if not spots:
         return {}
-    h = config.coin_height_mm
+    h = config.coin_seen_height_mm
     names = list(spots)
     px = cal.to_image(np.array([spots[c] for c in names], float), h)
     mid = cal.px_per_mm(tuple(np.mean([spots[c] for c in names], axis=0)), h)
@@ -139,10 +139,10 @@ def annotate(
         cv2.polylines(out, [tower], True, (60, 60, 230), scale)
     for path in paths.values():
         if len(path) > 1:
-            cv2.polylines(out, [px(path, config.coin_height_mm)], False, (255, 0, 255), scale)
+            cv2.polylines(out, [px(path, config.coin_seen_height_mm)], False, (255, 0, 255), scale)
     for coin, at in positions.items():
-        ((x, y),) = px([at], config.coin_height_mm)
-        r = round(COIN_MM / 2 * cal.px_per_mm(at, config.coin_height_mm)) + 2
+        ((x, y),) = px([at], config.coin_seen_height_mm)
+        r = round(COIN_MM / 2 * cal.px_per_mm(at, config.coin_seen_height_mm)) + 2
         cv2.circle(out, (int(x), int(y)), r, (0, 255, 0), scale)
         cv2.putText(
             out,

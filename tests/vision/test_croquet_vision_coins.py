@@ -75,7 +75,7 @@ def test_a_coin_beside_a_tower_is_found_where_it_lies_though_the_tower_hides_par
     # 1.6-2.1 mm too far from the tower, so a coin stopping against a tower was not touching it.
     layout = default_layout()
     renderer = render_mode(MODES["1536x864"], layout, 3)
-    cam, h = renderer.camera, DEFAULT_CONFIG.coin_height_mm
+    cam, h = renderer.camera, DEFAULT_CONFIG.coin_seen_height_mm
 
     def still(coin_at: tuple[float, float]) -> np.ndarray:
         scene = CroquetScene.from_script(f"place moons-guard at {coin_at}\nwait 0.01 s")

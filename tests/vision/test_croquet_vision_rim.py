@@ -35,7 +35,7 @@ def measure(before: np.ndarray, after: np.ndarray, others: list[tuple[float, flo
     """The rim shift of the coin at ``AT`` from ``before`` to ``after``, in table mm, with the
     rays near ``others`` (coins in ``after``, mm) left out."""
     cam = renderer(mode).camera
-    h = DEFAULT_CONFIG.coin_height_mm
+    h = DEFAULT_CONFIG.coin_seen_height_mm
     centre = cam.project(np.array([AT]), h)[0]
     jac = cam.jacobian(AT, h)
     ppm = float(np.sqrt(abs(np.linalg.det(jac))))

@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 
 from engines.croquetnole.layout import COIN_MM, default_layout
+from engines.croquetnole.names import CASTLES
 from vision.croquet.calibrate import Calibration
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.tracker import CoinTracker, merge_boxes
@@ -547,3 +548,30 @@ def test_a_coin_seen_out_of_hiding_away_from_its_place_is_watched_until_judged()
             unsettled.append("arms-guard" in report.watched or "arms-guard" in report.moving)
     assert unsettled and all(unsettled)
     assert np.hypot(*(np.array(tracker.positions()["arms-guard"]) - nudged)) < 1.0
+
+
+def test_coins_far_from_under_the_camera_are_found_where_they_lie_not_toward_the_nadir() -> None:
+    # The camera sees the side of a coin on the side facing its nadir (the point under it), and
+    # the blob takes in part of that side: centred on the face's plane, coins 340 mm out read
+    # 0.2 mm too near the nadir, which set coins stopping beside a tower apart from it.
+    lay = default_layout()
+    coins = [f"{castle}-{role}" for castle in CASTLES for role in ("guard", "knight")]
+    angles = np.radians(45.0 * np.arange(len(coins)))
+    ring = {
+        c: (432.0 + 340.0 * np.cos(a), 432.0 + 340.0 * np.sin(a))
+        for c, a in zip(coins, angles, strict=True)
+    }
+    cam = CameraModel.over_table(MODES["1536x864"], lay.table)
+    still = CroquetRenderer(lay, cam, RenderConfig(noise_sd=0.0, light_unevenness=0.0), seed=1)
+    scene = CroquetScene(ring, [], lay)
+    first, _ = next(iter(still.frames(scene)))
+    # The true camera, so that only the coins' blobs are measured, not the calibration.
+    rotation = cv2.Rodrigues(cam.rvec)[0]
+    cal = Calibration(cam.matrix(), cam.dist_coeffs(), rotation, cam.tvec, (1536, 864))
+    tracker = CoinTracker(first, cal, ring, coins, lay.table, scene.fps)
+    nadir = cal.centre[:2]
+    radial = []
+    for coin, at in ring.items():
+        out = np.array(at) - nadir
+        radial.append(float((tracker.tracks[coin].mm - at) @ out / np.hypot(*out)))
+    assert abs(float(np.mean(radial))) < 0.1, radial

@@ -1065,7 +1065,7 @@ class EventDetector:
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
                 d, u = segment_box(la, lb, TILE_MM / 2)
                 dp, up = segment_box(la, lp, TILE_MM / 2)
-                if min(d, dp) <= _R + cfg.touch_mm:
+                if min(d, dp) <= _R + cfg.tower_touch_mm:
                     # Nearest the tower where the frame's path starts and moving off it all
                     # along: it lay or came to that place before (a coin set off from beside
                     # its tower), and touches it now only if it touched it then.
@@ -1079,7 +1079,7 @@ class EventDetector:
                         }
                         if d <= _R or self._must_reach(tile, a, b, d - _R):
                             out.append(event)
-                        elif d <= _R + cfg.touch_mm:
+                        elif d <= _R + cfg.tower_touch_mm:
                             self.unsure[(coin, k)] = (event, d - _R, cfg.graze_bounce_mm, math.inf)
                         else:
                             gap = tile.distance_to((float(b[0]), float(b[1]))) - _R
@@ -1091,12 +1091,12 @@ class EventDetector:
     def _must_reach(self, tile: Tile, a: np.ndarray, b: np.ndarray, gap: float) -> bool:
         """Whether a coin sliding from ``a`` to ``b`` in a frame, ``gap`` mm from the tower's
         square at its nearest, goes on too fast for friction to stop it short of the tower: its
-        slide still to come, toward the tower, is more than ``touch_mm`` beyond that gap."""
+        slide still to come, toward the tower, is more than ``tower_touch_mm`` beyond that gap."""
         step = b - a
         toward = -float(self._tile_normal(tile, b) @ step)
         # The slide to come is step² / (2 friction dt²), toward the tower by toward / |step|.
         slide_toward = float(np.hypot(*step)) * toward / (2 * self.cfg.friction_mm_s2 * self.dt**2)
-        return toward > 0 and slide_toward > gap + self.cfg.touch_mm
+        return toward > 0 and slide_toward > gap + self.cfg.tower_touch_mm
 
     def _tile_gap(self, tile: Tile, a: np.ndarray, b: np.ndarray) -> float:
         """The least gap (mm) between a coin's disc sliding from ``a`` to ``b`` and ``tile``."""

@@ -191,7 +191,7 @@ class CoinTracker:
         self.cfg = config
         self.table = table
         self.dt = 1.0 / fps
-        self.h = config.coin_height_mm
+        self.h = config.coin_seen_height_mm
         self.ppm = calibration.px_per_mm((table[0] / 2, table[1] / 2), self.h)
         self.radius_px = COIN_MM / 2 * self.ppm
         self.coin_area = float(np.pi * self.radius_px**2)
