@@ -294,10 +294,9 @@ class CroquetRenderer:
         floor[:] = FLOOR_BGR
         floor *= shade[..., None]
         tw, th = self.layout.table
-        table_mask = np.zeros(size, np.uint8)
-        fill_shape(
-            table_mask, [np.array([(0, 0), (tw, 0), (tw, th), (0, th)], float)], to_px, (255,)
-        )
+        # The table's edges refine the calibration's lens model: painted exactly, as the markers.
+        x0, y0, x1, y1 = (*to_px(np.zeros(2)), *to_px(np.array([tw, th], float)))
+        table_share = box_coverage(size, [(x0, y0, x1, y1)])
         surf_shade = 1.0 + _texture_noise(size, 0.06, 60 * ppm, rng)
         if wood:
             ys = np.arange(size[0], dtype=np.float32)[:, None] / ppm
@@ -307,7 +306,7 @@ class CroquetRenderer:
         surface = np.empty((*size, 3), np.float32)
         surface[:] = base
         surface *= surf_shade[..., None]
-        a = table_mask.astype(np.float32)[..., None] / 255.0
+        a = table_share[..., None]
         tex = floor * (1 - a) + surface * a
         shadow = np.zeros(size, np.float32)
         for tile in self.layout.tiles:
