@@ -1046,3 +1046,50 @@ def test_the_rest_waits_for_the_nudges_still_being_read_and_keeps_the_stop_time(
     rests = [e for e in out if e["event"] == "rest"]
     assert [(e["frame"], e["t"]) for e in rests] == [(30, round(10 / 120, 4))]
     assert rests[0]["positions"]["moons-knight"] == [400.4, 330.0]
+
+
+def test_a_coin_flicked_into_two_it_almost_touches_strikes_both_though_it_barely_moves() -> None:
+    # Dev 202: the Crowns knight, the hand at its back (-x), is flicked into the Arms knight
+    # 1 mm off at -20 degrees and the Suns knight 1 mm off at 65 degrees; it stops almost dead,
+    # never seen to move, and both set off in the same frame. The hand lies behind it as seen
+    # from the Arms knight only: the Suns knight, struck at a slant, was not flicked too.
+    cx = np.array([400.0, 400.0])
+
+    def leaving(deg: float, speed: float) -> Callable[[int], tuple[float, float]]:
+        u = np.array([np.cos(np.radians(deg)), np.sin(np.radians(deg))])
+        return lambda k: tuple((cx + (COIN_MM + 1.0 + speed * max(0, k - 1)) * u).tolist())
+
+    out = play(
+        {
+            "suns-knight": (2, 1.5 / 120, leaving(65.0, 4.0)),
+            "arms-knight": (2, 1.5 / 120, leaving(-20.0, 5.0)),
+            "crowns-knight": (99, 0.0, lambda k: (400.0, 400.0)),
+        },
+        12,
+        {"crowns-knight": (-1.0, 0.0)},
+    )
+    assert sorted(contacts(out)) == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "crowns-knight", "arms-knight", None),
+        ("strike", "crowns-knight", "suns-knight", None),
+    ]
+
+
+def test_a_coin_set_off_beside_the_path_of_one_sliding_past_was_struck_by_it() -> None:
+    # Dev 201: the Suns knight slides past the Moons knight, its path 1 mm wide of it by the
+    # tracked places (beyond ``touch_mm``: each place is 0.3-0.4 mm off at 1280x720), and the
+    # Moons knight sets off away from that path just after. Nobody flicks while coins slide:
+    # it was a glancing blow, not a second flick.
+    mk = (400.0 + COIN_MM + 1.0, 365.0)
+
+    def suns(k: int) -> tuple[float, float]:
+        return (400.0, 300.0 + 10.0 * max(0, k - 1))
+
+    def moons(k: int) -> tuple[float, float]:
+        return (mk[0] + 3.0 * max(0, k - 8), mk[1])
+
+    out = play({"suns-knight": (2, 1.5 / 120, suns), "moons-knight": (9, 8.5 / 120, moons)}, 16)
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]

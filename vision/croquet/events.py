@@ -26,16 +26,18 @@ from its position in one frame to the next, and
   past it: a blow sends a coin along that line. A coin at rest is struck only if the blow moves
   it: it starts, or its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves
   nothing cannot be told from a near miss within a sliding coin's position error), so such
-  strikes are reported once that shows, a few frames late.
+  strikes are reported once that shows, a few frames late. Nobody flicks while coins slide: a
+  coin that sets off away from the path of one sliding past within ``pair_gap_mm`` was struck
+  by it, though the paths miss by more than ``touch_mm``.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
   or it lay touching a coin that set off just before, which dragged it along). A flick is
   reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm``
   stops almost dead and may be seen to move after the coin it struck, or never (then the hand
-  behind it tells); ``rest``: after a flick,
-  every coin has stopped and none is still watched for a nudge (with where each lies);
-  ``place`` and ``off_table`` come from the tracker.
+  behind it tells, and it struck every coin within that gap that set off away from it in the
+  same frame); ``rest``: after a flick, every coin has stopped and none is still watched for a
+  nudge (with where each lies); ``place`` and ``off_table`` come from the tracker.
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the
 coin bounced off: each coin's path is also extended by its last step less what friction takes
@@ -315,6 +317,14 @@ class EventDetector:
             if coin in seg and not _struck(coin, out) and self._pushed(coin, seg, struck):
                 self.recent[coin] = frame.index
                 continue
+            grazer = self._grazed_by(coin, seg[coin][0], seg) if coin in seg else None
+            if grazer is not None:
+                out.append(
+                    {"t": round(began, 4), "event": "strike", "coin": grazer, "target": coin}
+                )
+                self.contact.add(frozenset((grazer, coin)))
+                self.recent[coin] = frame.index
+                continue
             self.flick_at[coin] = frame.index
             self.flicked = True
             self.stop_t = frame.t
@@ -339,7 +349,17 @@ class EventDetector:
             t_struck, along, index = self.struck_along.pop(coin, (0.0, None, -99))
             if coin in seg and along is not None and index >= frame.index - cfg.struck_frames:
                 self._sent_into(coin, *seg[coin], along, t_struck, out)
-        for coin, (began, index, _, _) in list(self.held.items()):
+        for coin, (began, index, a, lay_against) in list(self.held.items()):
+            striker = self._flicked_beside(coin, a, seg, out) if index == frame.index else None
+            if striker is not None:
+                del self.held[coin]
+                if striker not in lay_against:
+                    out.append(
+                        {"t": round(began, 4), "event": "strike", "coin": striker, "target": coin}
+                    )
+                    self.contact.add(frozenset((striker, coin)))
+                self.recent[coin] = frame.index
+                continue
             # Struck meanwhile, it was not flicked (the coin that struck it was), unless struck
             # back by the coin it struck (that coin rebounded into it off something).
             by = {e["coin"] for e in out if e["event"] == "strike" and e["target"] == coin}
@@ -753,6 +773,56 @@ class EventDetector:
         self.flick_at[mover] = self.flick_at[target] = self.flick_at[coin]
         self.recent[target] = self.flick_at[coin]
         return target
+
+    def _grazed_by(
+        self, coin: str, a: np.ndarray, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
+    ) -> str | None:
+        """The coin sliding as this frame began whose path (its last step, or this frame's, coming
+        on toward it) passed within ``pair_gap_mm`` of ``a``, where ``coin`` lay and set off from
+        in this frame away from that path: a glancing blow the paths miss by a little more than
+        ``touch_mm`` (two coins' place errors, 0.3-0.4 mm each at 1280x720). Nobody flicks while
+        coins slide, so nothing else set it off. None if no such coin (the nearest if several)."""
+        step = seg[coin][1] - a
+        n = float(np.hypot(*step))
+        best: tuple[float, str] | None = None
+        for other in self._moving_before:
+            if other == coin or other not in self.last or frozenset((coin, other)) in self.contact:
+                continue
+            end = self.last[other]
+            paths = [(end - self.step.get(other, np.zeros(2)), end)]
+            if other in seg:
+                paths.append(seg[other])
+            # Only a path that came on toward the coin: one leaving it set off from beside it.
+            near = [_nearest(x, y, a) for x, y in paths if float((a - x) @ (y - x)) > 0]
+            if not near:
+                continue
+            d, q = min(near, key=lambda r: r[0])
+            if d <= self.pair_reach and float((a - q) @ step) > 0.5 * d * n:
+                best = min(best or (d, other), (d, other))
+        return None if best is None else best[1]
+
+    def _flicked_beside(
+        self,
+        coin: str,
+        a: np.ndarray,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        out: list[Event],
+    ) -> str | None:
+        """The coin reported flicked in this frame that lay within ``pair_gap_mm`` of ``a``, where
+        ``coin`` set off in this frame away from it: a coin flicked into two it almost touches
+        sends both off at once, and the hand lies behind it as seen from only one of them (the
+        other was struck at a slant); None if there is none."""
+        step = seg[coin][1] - a
+        n = float(np.hypot(*step))
+        for e in out:
+            p = self.last.get(e["coin"])
+            if e["event"] != "flick" or e["coin"] == coin or p is None:
+                continue
+            gap = a - p
+            d = float(np.hypot(*gap))
+            if d <= self.pair_reach and float(gap @ step) > 0.5 * d * n:
+                return str(e["coin"])
+        return None
 
     def _struck_on(
         self,
@@ -1175,6 +1245,12 @@ def _closing(
     (ai, bi), (aj, bj) = path_i, path_j
     n = (bj - bi) / max(float(np.hypot(*(bj - bi))), 1e-9)
     return i if float((bi - ai) @ n) >= float((aj - bj) @ n) else j
+
+
+def _nearest(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> tuple[float, np.ndarray]:
+    """The distance from ``p`` to the segment a->b and the segment's point nearest it."""
+    d, u = segment_min(a - p, b - p)
+    return d, a + u * (b - a)
 
 
 def _reach(a: np.ndarray, b: np.ndarray, p: np.ndarray, rest: np.ndarray) -> tuple[float, float]:
