@@ -319,11 +319,7 @@ class EventDetector:
                 continue
             grazer = self._grazed_by(coin, seg[coin][0], seg) if coin in seg else None
             if grazer is not None:
-                out.append(
-                    {"t": round(began, 4), "event": "strike", "coin": grazer, "target": coin}
-                )
-                self.contact.add(frozenset((grazer, coin)))
-                self.recent[coin] = frame.index
+                self._set_off_by(grazer, coin, began, frame.index, out)
                 continue
             self.flick_at[coin] = frame.index
             self.flicked = True
@@ -353,12 +349,7 @@ class EventDetector:
             striker = self._flicked_beside(coin, a, seg, out) if index == frame.index else None
             if striker is not None:
                 del self.held[coin]
-                if striker not in lay_against:
-                    out.append(
-                        {"t": round(began, 4), "event": "strike", "coin": striker, "target": coin}
-                    )
-                    self.contact.add(frozenset((striker, coin)))
-                self.recent[coin] = frame.index
+                self._set_off_by(striker, coin, began, frame.index, out, striker in lay_against)
                 continue
             # Struck meanwhile, it was not flicked (the coin that struck it was), unless struck
             # back by the coin it struck (that coin rebounded into it off something).
@@ -773,6 +764,22 @@ class EventDetector:
         self.flick_at[mover] = self.flick_at[target] = self.flick_at[coin]
         self.recent[target] = self.flick_at[coin]
         return target
+
+    def _set_off_by(
+        self,
+        striker: str,
+        coin: str,
+        began: float,
+        index: int,
+        out: list[Event],
+        pushed: bool = False,
+    ) -> None:
+        """``coin``, set off at ``began`` (in frame ``index``), was struck by ``striker``: a
+        strike, unless the two lay touching (``pushed``: contact counts only after parting)."""
+        if not pushed:
+            out.append({"t": round(began, 4), "event": "strike", "coin": striker, "target": coin})
+            self.contact.add(frozenset((striker, coin)))
+        self.recent[coin] = index
 
     def _grazed_by(
         self, coin: str, a: np.ndarray, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
