@@ -790,7 +790,6 @@ class EventDetector:
         ``touch_mm`` (two coins' place errors, 0.3-0.4 mm each at 1280x720). Nobody flicks while
         coins slide, so nothing else set it off. None if no such coin (the nearest if several)."""
         step = seg[coin][1] - a
-        n = float(np.hypot(*step))
         best: tuple[float, str] | None = None
         for other in self._moving_before:
             if other == coin or other not in self.last or frozenset((coin, other)) in self.contact:
@@ -804,7 +803,7 @@ class EventDetector:
             if not near:
                 continue
             d, q = min(near, key=lambda r: r[0])
-            if d <= self.pair_reach and float((a - q) @ step) > 0.5 * d * n:
+            if self._sets_off_from(a, q, step):
                 best = min(best or (d, other), (d, other))
         return None if best is None else best[1]
 
@@ -820,16 +819,21 @@ class EventDetector:
         sends both off at once, and the hand lies behind it as seen from only one of them (the
         other was struck at a slant); None if there is none."""
         step = seg[coin][1] - a
-        n = float(np.hypot(*step))
         for e in out:
             p = self.last.get(e["coin"])
-            if e["event"] != "flick" or e["coin"] == coin or p is None:
+            if p is None or e["event"] != "flick" or e["coin"] == coin:
                 continue
-            gap = a - p
-            d = float(np.hypot(*gap))
-            if d <= self.pair_reach and float(gap @ step) > 0.5 * d * n:
+            if self._sets_off_from(a, p, step):
                 return str(e["coin"])
         return None
+
+    def _sets_off_from(self, a: np.ndarray, p: np.ndarray, step: np.ndarray) -> bool:
+        """Whether a coin that lay at ``a`` and set off by ``step`` lay within ``pair_gap_mm`` of
+        a coin at ``p`` and left it (within 60 degrees of the line from it), as a coin it
+        struck does."""
+        gap = a - p
+        d = float(np.hypot(*gap))
+        return d <= self.pair_reach and float(gap @ step) > 0.5 * d * float(np.hypot(*step))
 
     def _struck_on(
         self,
@@ -863,14 +867,13 @@ class EventDetector:
         """The coin lying still within ``pair_gap_mm`` of ``a`` (where ``coin`` lay) with the
         hand behind it, away from ``coin``, that ``coin`` set off away from (by ``step``): the
         coin flicked into it; None if there is none."""
-        n = float(np.hypot(*step))
         for other, p in self.last.items():
-            gap = a - p
-            d = float(np.hypot(*gap))
-            if other == coin or other in seg or other in self._moving_before or d > self.pair_reach:
+            if other == coin or other in seg or other in self._moving_before:
                 continue
-            if float(gap @ step) > 0.5 * d * n and self._hand_behind(other, coin, gap / d) == other:
-                return other
+            if self._sets_off_from(a, p, step):
+                away = (a - p) / max(float(np.hypot(*(a - p))), 1e-9)
+                if self._hand_behind(other, coin, away) == other:
+                    return other
         return None
 
     def _pusher(
