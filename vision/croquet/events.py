@@ -9,9 +9,15 @@ from its position in one frame to the next, and
   "in" when it leaves toward the castle's tower. Leaving by the mouth it came in passes nothing.
 * ``hit``: the coin's disc, swept along the segment, touches the tower's square. A coin that starts
   touching the tower has not hit it until it separates (by ``separate_mm``, or by
-  ``rest_touch_mm`` seen at rest) and touches again. A touch only the path carried on by the
-  coin's last step shows (a bounce between frames) stands once the coin is seen sliding off; one
-  within ``touch_mm`` that does not reach the tower, of a coin slow enough to stop short, once
+  ``rest_touch_mm`` seen at rest) and touches again. A coin seen sliding toward the tower
+  (``tower_approach_mm`` a frame or more) within ``tower_kick_band_mm`` of it hit it if its path
+  is read within ``tower_sure_mm`` of it, or if it leaves faster than friction lets it
+  (``tower_kick_mm``): friction only slows a sliding coin, a touch turns it. One sliding along
+  the tower hit it only if its path is read within ``tower_sure_mm``. For the rest (a coin that
+  set off in the frame before, came out of hiding or has a coin beside it), a touch (within
+  ``tower_touch_mm``) only the path carried on by the coin's last step shows (a bounce between
+  frames) stands once the coin is seen sliding off; one within ``tower_touch_mm`` that does not
+  reach the tower, of a coin slow enough to stop short, once
   it is seen to come off the tower at all (a coin that creeps to a stop beside it stopped short). A
   coin that comes out from under a hand sliding off the line it went in on bounced there unseen:
   its new line, traced back, finds the tower it hit.
@@ -62,7 +68,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -73,6 +79,22 @@ from vision.croquet.tracker import TrackFrame
 
 Event = dict[str, Any]
 _R = COIN_MM / 2
+
+
+class _Approach(NamedTuple):
+    """A coin come near a tower, to be judged by how it leaves (:meth:`EventDetector._kicks`)."""
+
+    event: Event
+    #: Its step (mm per frame) before, and where it was in which frame.
+    before: np.ndarray
+    at: np.ndarray
+    index: int
+    #: The tower's outward normal where the coin came nearest.
+    normal: np.ndarray
+    #: How fast (mm per frame) it must be seen to move off the tower, beyond a kick.
+    leave: float = 0.0
+    #: A coin beside it that does not count as what turned it (the coin that struck it off).
+    beside: str = ""
 
 
 def segment_min(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
@@ -137,12 +159,16 @@ class EventDetector:
             self.towers.append((feature(castle, "tower"), geo.tower))
         self.last: dict[str, np.ndarray] = {}
         self.step: dict[str, np.ndarray] = {}
+        #: The frame of each coin's last step.
+        self.stepped: dict[str, int] = {}
         self.inside: dict[tuple[str, int], int] = {}
         self.on_tower: set[tuple[str, int]] = set()
         #: Hits the frames do not show yet, by coin and tower (:meth:`_unsure_hits`): the event,
         #: the least gap seen since, how far the coin must come off the tower to show the hit,
         #: and the frame by which it must.
         self.unsure: dict[tuple[str, int], tuple[Event, float, float, float]] = {}
+        #: Approaches to towers judged by how the coin leaves (:meth:`_kicks`).
+        self.kick: dict[tuple[str, int], _Approach] = {}
         self.contact: set[frozenset[str]] = set()
         #: Pairs seen apart in the frame before, just after a blow that sent the struck coin off
         #: in that frame (:meth:`_strikes`).
@@ -162,7 +188,7 @@ class EventDetector:
         #: and a strike seen as two starts (``pair_gap_mm``).
         self.pair_reach = COIN_MM + config.pair_gap_mm
         #: Coins struck lately: when, the way they were sent (unit vector), and in which frame.
-        self.struck_along: dict[str, tuple[float, np.ndarray, int]] = {}
+        self.struck_along: dict[str, tuple[float, np.ndarray, int, str]] = {}
         #: Coins that lately struck one at rest, by striker: the struck coin, the line from the
         #: striker to it at the blow (unit vector), and the frame (:meth:`_rebounds`).
         self.striker: dict[str, tuple[str, np.ndarray, int]] = {}
@@ -250,6 +276,7 @@ class EventDetector:
         self.contact = {p for p in self.contact if coin not in p}
         self.on_tower = {p for p in self.on_tower if p[0] != coin}
         self.unsure = {p: v for p, v in self.unsure.items() if p[0] != coin}
+        self.kick = {p: v for p, v in self.kick.items() if p[0] != coin}
         for c in range(len(self.corridors)):
             self.inside[(coin, c)] = 0
 
@@ -292,6 +319,7 @@ class EventDetector:
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
         self._unsure_hits(frame, seg, out)
+        self._kicks(frame, seg, out)
         self._hits(seg, out)
         self._rebounds(seg, frame.positions, out)
         self._passes(seg, out)
@@ -342,9 +370,9 @@ class EventDetector:
         for coin in frame.started:
             if coin in seg:
                 self.set_off[coin] = (frame.index, seg[coin][0])
-            t_struck, along, index = self.struck_along.pop(coin, (0.0, None, -99))
+            t_struck, along, index, by = self.struck_along.pop(coin, (0.0, None, -99, ""))
             if coin in seg and along is not None and index >= frame.index - cfg.struck_frames:
-                self._sent_into(coin, *seg[coin], along, t_struck, out)
+                self._sent_into(coin, *seg[coin], along, t_struck, out, by)
         for coin, (began, index, a, lay_against) in list(self.held.items()):
             striker = self._flicked_beside(coin, a, seg, out) if index == frame.index else None
             if striker is not None:
@@ -379,6 +407,7 @@ class EventDetector:
             # A coin that set off during this frame goes on at least as far in the next.
             self.step[coin] = np.zeros(2) if coin in self._unseen else b - a
             self.last[coin] = b
+            self.stepped[coin] = frame.index
         self._moving_before = frame.moving
         self._settle(frame)
         if frame.stopped:
@@ -478,25 +507,38 @@ class EventDetector:
             self._sent_into(coin, *seg[coin], -hand / float(np.hypot(*hand)), began, out)
 
     def _sent_into(
-        self, coin: str, a: np.ndarray, b: np.ndarray, sent: np.ndarray, t: float, out: list[Event]
+        self,
+        coin: str,
+        a: np.ndarray,
+        b: np.ndarray,
+        sent: np.ndarray,
+        t: float,
+        out: list[Event],
+        by: str = "",
     ) -> None:
         """A coin sent off along the unit vector ``sent`` at ``t`` (flicked away from the hand,
-        or struck along the line from the coin that struck it) from right beside a tower,
-        straight into it, bounced off it before it was seen to move: its first step ``a`` ->
-        ``b`` leaves that line by more than ``hidden_bounce_deg``, and the line meets the tower,
-        before any other tile, within ``2 * start_gap_mm``. A hit the frames cannot show."""
+        or struck along the line from the coin ``by`` that struck it) from right beside a
+        tower, straight into it: the line meets the tower, before any other tile, within ``2 *
+        start_gap_mm``. If its first step ``a`` -> ``b`` leaves that line by more than
+        ``hidden_bounce_deg``, it bounced off the tower before it was seen to move: a hit the
+        frames cannot show. If it keeps to the line, it may bounce in the next frame: that
+        must show it coming back off the tower (:meth:`_kicks`, by ``tower_kick_mm`` a frame at
+        least: the first step may be part of a frame's slide and say little of its speed)."""
         cfg = self.cfg
         step = b - a
         n = float(np.hypot(*step))
-        if n == 0 or float(sent @ step) > math.cos(math.radians(cfg.hidden_bounce_deg)) * n:
-            return
         first = self._first_tower(a, sent, 2 * cfg.start_gap_mm)
-        if first is None or (coin, first[1]) in self.on_tower:
+        if n == 0 or first is None or (coin, first[1]) in self.on_tower:
             return
-        k = first[1]
+        gone, k = first
         self.on_tower.add((coin, k))
         name = self.towers[k][0]
-        out.append({"t": round(t + 0.004, 4), "event": "hit", "coin": coin, "feature": name})
+        if float(sent @ step) <= math.cos(math.radians(cfg.hidden_bounce_deg)) * n:
+            out.append({"t": round(t + 0.004, 4), "event": "hit", "coin": coin, "feature": name})
+            return
+        event = {"t": round(self._t1, 4), "event": "hit", "coin": coin, "feature": name}
+        normal = self._tile_normal(self.towers[k][1], a + sent * gone)
+        self.kick[(coin, k)] = _Approach(event, step, b, self._index, normal, cfg.tower_kick_mm, by)
 
     def _first_tower(
         self, p: np.ndarray, direction: np.ndarray, length: float
@@ -1047,7 +1089,7 @@ class EventDetector:
         n = float(np.hypot(*d))
         if n == 0:
             return None
-        self.struck_along[target] = (self._when(u, mover, target), d / n, self._index)
+        self.struck_along[target] = (self._when(u, mover, target), d / n, self._index, mover)
         return d / n
 
     def _rebounds(
@@ -1141,11 +1183,26 @@ class EventDetector:
         cfg = self.cfg
         for coin, (a, b) in seg.items():
             p = a + self._coast(coin)
+            before = self._last_step(coin)
+            # Its last step a whole frame's slide, in the frame before (not the step it set off
+            # in, nor a path out of hiding), and no other coin at hand to turn it.
+            sliding = (
+                coin not in self._unseen
+                and self.set_off.get(coin, (-99,))[0] < self._index - 1
+                and self.stepped.get(coin) == self._index - 1
+                and before.any()
+                and not self._crowded(coin, b)
+            )
             for k, (name, tile) in enumerate(self.towers):
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
                 d, u = segment_box(la, lb, TILE_MM / 2)
                 dp, up = segment_box(la, lp, TILE_MM / 2)
-                if min(d, dp) <= _R + cfg.tower_touch_mm:
+                normal = self._tile_normal(tile, a + u * (b - a))
+                toward = -float(before @ normal) if sliding else 0.0
+                # Seen sliding toward the tower before this frame: how it leaves tells.
+                coming = toward >= cfg.tower_approach_mm
+                reach = cfg.tower_kick_band_mm if coming else cfg.tower_touch_mm
+                if min(d, dp) <= _R + reach:
                     # Nearest the tower where the frame's path starts and moving off it all
                     # along: it lay or came to that place before (a coin set off from beside
                     # its tower), and touches it now only if it touched it then.
@@ -1157,7 +1214,20 @@ class EventDetector:
                             "coin": coin,
                             "feature": name,
                         }
-                        if d <= _R or self._must_reach(tile, a, b, d - _R):
+                        if coming:
+                            if d <= _R + cfg.tower_sure_mm:
+                                out.append(event)
+                            else:
+                                self.kick[(coin, k)] = _Approach(
+                                    event, before, b, self._index, normal
+                                )
+                        elif sliding:
+                            # Sliding along the tower, not toward it: only a path read on it.
+                            if d <= _R + cfg.tower_sure_mm:
+                                out.append(event)
+                            else:
+                                self.on_tower.discard((coin, k))
+                        elif d <= _R or self._must_reach(tile, a, b, d - _R):
                             out.append(event)
                         elif d <= _R + cfg.tower_touch_mm:
                             self.unsure[(coin, k)] = (event, d - _R, cfg.graze_bounce_mm, math.inf)
@@ -1167,6 +1237,48 @@ class EventDetector:
                             self.unsure[(coin, k)] = (event, gap, cfg.hit_bounce_mm, until)
                 elif tile.distance_to((float(b[0]), float(b[1]))) > _R + cfg.separate_mm:
                     self.on_tower.discard((coin, k))
+
+    def _kicks(
+        self, frame: TrackFrame, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]
+    ) -> None:
+        """Settle the approaches :meth:`_hits` left to how the coin leaves the tower
+        (``tower_kick_mm``): its velocity since, against its velocity before less what friction
+        took off it, along the tower's outward normal. A coin lost from sight cannot show that it
+        did not touch. One still coming on is let go, to be judged again on this frame's path."""
+        cfg = self.cfg
+        for (coin, k), (event, before, at, index, normal, leave, beside) in list(self.kick.items()):
+            frames = frame.index - index
+            if frame.positions.get(coin) is None or coin in frame.hidden:
+                out.append(event)
+            elif coin in seg and self._crowded(coin, seg[coin][1], beside):
+                # A coin came near: a blow from it may be what turned this one.
+                self.on_tower.discard((coin, k))
+            elif coin in seg:
+                after = (seg[coin][1] - at) / frames
+                slowed = float(np.hypot(*before)) - cfg.friction_mm_s2 * self.dt**2 * (
+                    1.5 + frames / 2
+                )
+                expected = before * max(slowed, 0.0) / float(np.hypot(*before))
+                away = float(after @ normal)
+                if away > leave and float((after - expected) @ normal) >= cfg.tower_kick_mm:
+                    out.append(event)
+                else:
+                    self.on_tower.discard((coin, k))
+            elif coin in frame.moving and frames < cfg.tower_kick_frames:
+                continue
+            else:
+                self.on_tower.discard((coin, k))
+            del self.kick[(coin, k)]
+
+    def _crowded(self, coin: str, p: np.ndarray, beside: str = "") -> bool:
+        """Whether another coin than ``beside`` lies within ``tower_kick_band_mm`` of a coin at
+        ``p`` (as last seen): a blow from it could turn the coin as a tower would."""
+        reach = COIN_MM + self.cfg.tower_kick_band_mm
+        return any(
+            float(np.hypot(*(p - q))) <= reach
+            for c, q in self.last.items()
+            if c not in (coin, beside)
+        )
 
     def _must_reach(self, tile: Tile, a: np.ndarray, b: np.ndarray, gap: float) -> bool:
         """Whether a coin sliding from ``a`` to ``b`` in a frame, ``gap`` mm from the tower's
