@@ -1191,7 +1191,7 @@ class EventDetector:
                 and self.set_off.get(coin, (-99,))[0] < self._index - 1
                 and self.stepped.get(coin) == self._index - 1
                 and before.any()
-                and not self._crowded(coin, b)
+                and not self._crowded(coin, a, b)
             )
             for k, (name, tile) in enumerate(self.towers):
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
@@ -1250,7 +1250,7 @@ class EventDetector:
             frames = frame.index - index
             if frame.positions.get(coin) is None or coin in frame.hidden:
                 out.append(event)
-            elif coin in seg and self._crowded(coin, seg[coin][1], beside):
+            elif coin in seg and self._crowded(coin, at, seg[coin][1], beside):
                 # A coin came near: a blow from it may be what turned this one.
                 self.on_tower.discard((coin, k))
             elif coin in seg:
@@ -1270,15 +1270,19 @@ class EventDetector:
                 self.on_tower.discard((coin, k))
             del self.kick[(coin, k)]
 
-    def _crowded(self, coin: str, p: np.ndarray, beside: str = "") -> bool:
-        """Whether another coin than ``beside`` lies within ``tower_kick_band_mm`` of a coin at
-        ``p`` (as last seen): a blow from it could turn the coin as a tower would."""
-        reach = COIN_MM + self.cfg.tower_kick_band_mm
-        return any(
-            float(np.hypot(*(p - q))) <= reach
-            for c, q in self.last.items()
-            if c not in (coin, beside)
-        )
+    def _crowded(self, coin: str, a: np.ndarray, b: np.ndarray, beside: str = "") -> bool:
+        """Whether a coin other than ``beside`` could have touched a coin sliding from ``a`` to
+        ``b`` in a frame: it lay within ``touch_mm`` of that path (as last seen; farther by its
+        last step if it was sliding), and a blow from it could turn the coin as a tower would."""
+        for c, q in self.last.items():
+            if c in (coin, beside):
+                continue
+            slid = self.stepped.get(c) == self._index - 1
+            step = float(np.hypot(*self.step[c])) if slid else 0.0
+            reach = COIN_MM + self.cfg.touch_mm + step
+            if _nearest(a, b, q)[0] <= reach:
+                return True
+        return False
 
     def _must_reach(self, tile: Tile, a: np.ndarray, b: np.ndarray, gap: float) -> bool:
         """Whether a coin sliding from ``a`` to ``b`` in a frame, ``gap`` mm from the tower's
