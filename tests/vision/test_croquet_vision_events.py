@@ -1146,3 +1146,34 @@ def test_a_coin_set_off_beside_the_path_of_one_sliding_past_was_struck_by_it() -
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "moons-knight", None),
     ]
+
+
+def test_a_coin_set_off_with_the_one_that_struck_it_after_the_turns_flick_was_not_flicked() -> None:
+    # Hold-out seed 407 at 21.5 s: the flicked Suns guard struck the Suns knight under the hand,
+    # which struck the Moons knight lying 15 mm away, also under it; both knights are first seen
+    # coming out from under the hand in the same frame, the Moons knight leaving the Suns
+    # knight's path 2 mm wide of it. The turn's flick was past: the Moons knight was struck.
+    sk, mk = (100.0, 120.0), (128.0, 120.0 + COIN_MM + 2.0)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-guard": (700.0, 150.0), "suns-knight": sk, "moons-knight": mk})
+    out: list[Event] = []
+    for k in range(1, 13):
+        guard = (700.0, 150.0 + 5.0 * max(0, k - 1))
+        out_at = k >= 7
+        knights = {
+            "suns-knight": (128.0 + 3.0 * (k - 7), 120.0) if out_at else sk,
+            "moons-knight": (mk[0] + 0.5, mk[1] + 3.0 * (k - 6)) if out_at else mk,
+        }
+        began = {"suns-knight": 4.5 / 120, "moons-knight": 5.5 / 120} if k == 7 else {}
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"suns-guard": guard, **knights},
+            frozenset({"suns-guard", *(knights if out_at else ())}) if k >= 2 else frozenset(),
+            {"suns-guard": 1.5 / 120} if k == 2 else began,
+            began,
+            hidden=frozenset(knights) if 3 <= k < 7 else frozenset(),
+        )
+        out += det.update(frame)
+    assert ("strike", "suns-knight", "moons-knight", None) in contacts(out)
+    assert ("flick", "moons-knight", None, None) not in contacts(out)

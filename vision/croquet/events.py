@@ -33,8 +33,9 @@ from its position in one frame to the next, and
   it: it starts, or its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves
   nothing cannot be told from a near miss within a sliding coin's position error), so such
   strikes are reported once that shows, a few frames late. Nobody flicks while coins slide: a
-  coin that sets off away from the path of one sliding past within ``pair_gap_mm`` was struck
-  by it, though the paths miss by more than ``touch_mm``.
+  coin that sets off away from the path of one sliding past within ``pair_gap_mm`` (once the
+  turn's flick is past, also of one that set off in the same frame) was struck by it, though
+  the paths miss by more than ``touch_mm``.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
@@ -175,6 +176,8 @@ class EventDetector:
         self.parted: set[frozenset[str]] = set()
         self.recent: dict[str, int] = {}
         self.flicked = False
+        #: The frame of this turn's flick (the first since the last rest).
+        self.turn_at = -1
         self.stop_t = 0.0
         self._t1 = 0.0
         self._index = 0
@@ -350,7 +353,7 @@ class EventDetector:
                 self._set_off_by(grazer, coin, began, frame.index, out)
                 continue
             self.flick_at[coin] = frame.index
-            self.flicked = True
+            self._begin_turn()
             self.stop_t = frame.t
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under:
@@ -830,10 +833,14 @@ class EventDetector:
         on toward it) passed within ``pair_gap_mm`` of ``a``, where ``coin`` lay and set off from
         in this frame away from that path: a glancing blow the paths miss by a little more than
         ``touch_mm`` (two coins' place errors, 0.3-0.4 mm each at 1280x720). Nobody flicks while
-        coins slide, so nothing else set it off. None if no such coin (the nearest if several)."""
+        coins slide, so nothing else set it off. Once the turn's flick is past, so may a coin
+        that set off in this frame too (both seen only coming out from under the hand, the one
+        struck by a coin the flicked one struck). None if no such coin (the nearest if
+        several)."""
         step = seg[coin][1] - a
         best: tuple[float, str] | None = None
-        for other in self._moving_before:
+        later = frozenset(seg) if self.flicked and self.turn_at < self._index else frozenset()
+        for other in self._moving_before | later:
             if other == coin or other not in self.last or frozenset((coin, other)) in self.contact:
                 continue
             end = self.last[other]
@@ -1140,8 +1147,13 @@ class EventDetector:
         if self.flick_at.get(coin, -99) >= self._index - self.cfg.reflick_frames:
             return
         self.flick_at[coin] = self._index
-        self.flicked = True
+        self._begin_turn()
         out.append({"t": t, "event": "flick", "coin": coin})
+
+    def _begin_turn(self) -> None:
+        """A flick: the turn is under way, until the rest."""
+        if not self.flicked:
+            self.flicked, self.turn_at = True, self._index
 
     def _mover(
         self,
