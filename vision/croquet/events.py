@@ -970,12 +970,9 @@ class EventDetector:
         shorter by what friction takes off a step in a frame and by ``coast_noise_mm`` (a
         creeping coin's last step may be position noise alone; carried on, it reached coins
         and towers the coin stopped short of)."""
-        step = self._last_step(coin)
-        n = float(np.hypot(*step))
-        if n == 0:
-            return step
-        slowed = self.cfg.friction_mm_s2 * self.dt**2 + self.cfg.coast_noise_mm
-        return step * (max(n - slowed, 0.0) / n)
+        return _shortened(
+            self._last_step(coin), self.cfg.friction_mm_s2 * self.dt**2 + self.cfg.coast_noise_mm
+        )
 
     def _when(self, u: float, *coins: str) -> float:
         """The time at parameter ``u`` of this frame's paths of ``coins`` (a path out of hiding
@@ -1197,18 +1194,23 @@ class EventDetector:
             p = a + self._coast(coin)
             before = self._last_step(coin)
             # Its last step a whole frame's slide, in the frame before (not the step it set off
-            # in, nor a path out of hiding), and no other coin at hand to turn it.
-            sliding = (
+            # in, nor a path out of hiding); and, looked at only near a tower, no other coin at
+            # hand to turn it.
+            steady = (
                 coin not in self._unseen
                 and self.set_off.get(coin, (-99,))[0] < self._index - 1
                 and self.stepped.get(coin) == self._index - 1
-                and before.any()
-                and not self._crowded(coin, a, b)
+                and bool(before.any())
             )
+            crowded: bool | None = None
             for k, (name, tile) in enumerate(self.towers):
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
                 d, u = segment_box(la, lb, TILE_MM / 2)
                 dp, up = segment_box(la, lp, TILE_MM / 2)
+                near = min(d, dp) <= _R + cfg.tower_kick_band_mm
+                if steady and near and crowded is None:
+                    crowded = self._crowded(coin, a, b)
+                sliding = steady and near and not crowded
                 normal = self._tile_normal(tile, a + u * (b - a))
                 toward = -float(before @ normal) if sliding else 0.0
                 # Seen sliding toward the tower before this frame: how it leaves tells.
@@ -1267,10 +1269,8 @@ class EventDetector:
                 self.on_tower.discard((coin, k))
             elif coin in seg:
                 after = (seg[coin][1] - at) / frames
-                slowed = float(np.hypot(*before)) - cfg.friction_mm_s2 * self.dt**2 * (
-                    1.5 + frames / 2
-                )
-                expected = before * max(slowed, 0.0) / float(np.hypot(*before))
+                # Friction's toll between the middles of the step before and of the steps since.
+                expected = _shortened(before, cfg.friction_mm_s2 * self.dt**2 * (1.5 + frames / 2))
                 away = float(after @ normal)
                 if away > leave and float((after - expected) @ normal) >= cfg.tower_kick_mm:
                     out.append(event)
@@ -1383,6 +1383,12 @@ def _closing(
     (ai, bi), (aj, bj) = path_i, path_j
     n = (bj - bi) / max(float(np.hypot(*(bj - bi))), 1e-9)
     return i if float((bi - ai) @ n) >= float((aj - bj) @ n) else j
+
+
+def _shortened(step: np.ndarray, mm: float) -> np.ndarray:
+    """``step`` made ``mm`` shorter along its own line (no shorter than nothing)."""
+    n = float(np.hypot(*step))
+    return step * (max(n - mm, 0.0) / n) if n > 0 else step
 
 
 def _nearest(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> tuple[float, np.ndarray]:
