@@ -1177,3 +1177,97 @@ def test_a_coin_set_off_with_the_one_that_struck_it_after_the_turns_flick_was_no
         out += det.update(frame)
     assert ("strike", "suns-knight", "moons-knight", None) in contacts(out)
     assert ("flick", "moons-knight", None, None) not in contacts(out)
+
+
+def test_a_coin_set_off_from_beside_a_still_coin_in_view_with_the_hand_behind_it_was_struck() -> (
+    None
+):
+    # Hold-out B seed 503 at 11.9 s: the hand flicks the Crowns knight (the hand at its back,
+    # -x) 3 mm into the Arms guard lying 1.8 mm beyond it; that is within the hand's margin, so
+    # the knight is never seen to move. The Arms knight lies hidden under the same hand 45 mm
+    # back. The coin in view with the hand behind it explains the start; nothing is left to wait
+    # for under the hand.
+    ck, ag, ak = (426.4, 420.45), (426.4 + COIN_MM + 1.8, 422.3), (382.6, 434.6)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"crowns-knight": ck, "arms-guard": ag, "arms-knight": ak})
+    out: list[Event] = []
+    for k in range(1, 31):
+        guard = (ag[0] + 6.9 * max(0, k - 2), ag[1] + 0.5 * max(0, k - 2))
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"crowns-knight": ck, "arms-guard": guard, "arms-knight": ak},
+            frozenset({"arms-guard"}) if 3 <= k < 12 else frozenset(),
+            {"arms-guard": 2.5 / 120} if k == 3 else {},
+            stopped={"arms-guard": 11.5 / 120} if k == 12 else {},
+            hidden=frozenset({"arms-knight"}) if k < 20 else frozenset(),
+            near_hand={"crowns-knight": (-1.0, 0.0)},
+        )
+        out += det.update(frame)
+    assert contacts(out) == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "crowns-knight", "arms-guard", None),
+    ]
+
+
+def test_of_two_coins_out_from_under_the_hand_together_the_one_leaving_the_other_was_struck() -> (
+    None
+):
+    # Hold-out B seed 507 at 16.7 s: the Suns guard and the Moons knight lie 3.9 mm apart under
+    # the hand; the guard is flicked, strikes the knight, and both are first seen coming out
+    # from under the hand in the same frame, the knight heading away from where the guard lay
+    # along their line of centres, the guard not away from the knight. One flick set both off.
+    sg, mk = np.array([217.0, 417.4]), np.array([234.1, 432.7])
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-guard": tuple(sg), "moons-knight": tuple(mk)})
+    out: list[Event] = []
+    for k in range(1, 20):
+        out_at = max(0, k - 12)
+        guard = sg + (21.3, -14.0) + out_at * np.array([-0.8, -0.2]) if out_at else sg
+        knight = mk + (11.0, 13.5) + out_at * np.array([0.3, 0.3]) if out_at else mk
+        began = {"suns-guard": 1.5 / 120, "moons-knight": 1.6 / 120} if k == 13 else {}
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"suns-guard": tuple(guard), "moons-knight": tuple(knight)},
+            frozenset({"suns-guard", "moons-knight"}) if k >= 13 else frozenset(),
+            began,
+            began,
+            hidden=frozenset({"suns-guard", "moons-knight"}) if 3 <= k < 13 else frozenset(),
+            near_hand={"suns-guard": (1.0, 0.2), "moons-knight": (1.0, 0.0)},
+        )
+        out += det.update(frame)
+    assert contacts(out) == [
+        ("flick", "suns-guard", None, None),
+        ("strike", "suns-guard", "moons-knight", None),
+    ]
+
+
+def test_a_still_coin_beside_the_hand_that_sets_one_off_after_the_turns_flick_was_struck() -> None:
+    # Hold-out B seed 505 at 11.96 s: the flicked Crowns knight grazes the Suns knight, which
+    # moves 2 mm (within the hand's margin: never seen to move) into the Arms knight lying
+    # 2.4 mm beyond it, which sets off away from it with the hand behind the Suns knight. The
+    # turn's flick is past and the Crowns knight is still sliding: the Suns knight was struck,
+    # not flicked.
+    sk, ak = (440.0, 412.75), (457.6, 425.1)
+
+    def crowns(k: int) -> tuple[float, float]:
+        return (423.3, 400.3) if k < 2 else (422.8 - 0.9 * (k - 2), 405.15 + 1.8 * (k - 2))
+
+    def arms(k: int) -> tuple[float, float]:
+        return (ak[0] + 3.7 * max(0, k - 4), ak[1] + 2.95 * max(0, k - 4))
+
+    out = play(
+        {
+            "crowns-knight": (2, 1.5 / 120, crowns),
+            "suns-knight": (99, 0.0, lambda k: sk),
+            "arms-knight": (5, 4.5 / 120, arms),
+        },
+        40,
+        {"suns-knight": (-0.46, -0.89), "crowns-knight": (-0.14, -0.99)},
+    )
+    assert contacts(out) == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "crowns-knight", "suns-knight", None),
+        ("strike", "suns-knight", "arms-knight", None),
+    ]

@@ -43,7 +43,11 @@ from its position in one frame to the next, and
   reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm``
   stops almost dead and may be seen to move after the coin it struck, or never (then the hand
   behind it tells, and it struck every coin within that gap that set off away from it in the
-  same frame); ``rest``: after a flick, every coin has stopped and none is still watched for a
+  same frame, before anything hidden farther back under the hand is waited for; once the turn's
+  flick is past and coins slide, it was itself struck, moving less than the hand's margin). Of
+  two coins that lay within ``pair_gap_mm`` and come out from under the hand in the same frame,
+  the one that left the other (and not the other it) was struck by it: one flick set both off;
+  ``rest``: after a flick, every coin has stopped and none is still watched for a
   nudge (with where each lies); ``place`` and ``off_table`` come from the tracker.
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the
@@ -355,13 +359,22 @@ class EventDetector:
             self.flick_at[coin] = frame.index
             self._begin_turn()
             self.stop_t = frame.t
+            # A coin in view lying still just behind it with the hand behind that coin was
+            # flicked into it, whatever lies hidden farther back under the hand (a hidden one
+            # is judged by whether it comes out sliding).
+            beside = self._struck_by(coin, seg) if coin in seg else None
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
-            if under:
+            if under and (beside is None or beside in frame.hidden):
                 self.deferred[coin] = (began, frame.index, tuple(under), self._lay_against(coin))
             elif coin in seg and (target := self._paired(coin, began, seg, frame.positions, out)):
                 # Even out of hiding (lost in its blur at first, struck at speed).
                 if target == coin:
                     continue
+            elif coin in self._unseen and (striker := self._out_with(coin, frame, seg)):
+                self._set_off_by(
+                    striker, coin, began, frame.index, out, striker in self._lay_against(coin)
+                )
+                continue
             elif coin in self._unseen:
                 self.unseen_flick[coin] = began
             elif coin in seg and not _struck(coin, out):
@@ -794,14 +807,20 @@ class EventDetector:
             t_other, _, a_other, lay_against = self.held.pop(other)
             moved = {c: self._path(c, seg, at)[1] - p for c, p in ((coin, a), (other, a_other))}
             mover = self._pusher(coin, other, a, a_other, moved)
+            struck_unseen = False
         else:
-            t_other, other = began, self._struck_by(coin, a, seg[coin][1] - a, seg)
+            t_other, other = began, self._struck_by(coin, seg)
             if other is None:
                 return None
             mover, lay_against = other, self._lay_against(other)
+            # Nobody flicks while coins slide: a still coin with the hand behind it that sets
+            # off one beside it once the turn's flick is past was struck itself, too gently to
+            # be seen moving past the hand's margin.
+            struck_unseen = self._turn_past() and bool(self._moving_before)
         target = other if mover == coin else coin
         when = round(min(began, t_other), 4)
-        out.append({"t": when, "event": "flick", "coin": mover})
+        if not struck_unseen:
+            out.append({"t": when, "event": "flick", "coin": mover})
         # Coins that lay touching strike only after separating.
         if coin not in lay_against:
             out.append({"t": when, "event": "strike", "coin": mover, "target": target})
@@ -839,7 +858,7 @@ class EventDetector:
         several)."""
         step = seg[coin][1] - a
         best: tuple[float, str] | None = None
-        later = frozenset(seg) if self.flicked and self.turn_at < self._index else frozenset()
+        later = frozenset(seg) if self._turn_past() else frozenset()
         for other in self._moving_before | later:
             if other == coin or other not in self.last or frozenset((coin, other)) in self.contact:
                 continue
@@ -906,16 +925,13 @@ class EventDetector:
             self.recent[other] = self._index
             out.append({"t": round(began, 4), "event": "strike", "coin": coin, "target": other})
 
-    def _struck_by(
-        self,
-        coin: str,
-        a: np.ndarray,
-        step: np.ndarray,
-        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
-    ) -> str | None:
-        """The coin lying still within ``pair_gap_mm`` of ``a`` (where ``coin`` lay) with the
-        hand behind it, away from ``coin``, that ``coin`` set off away from (by ``step``): the
-        coin flicked into it; None if there is none."""
+    def _struck_by(self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str | None:
+        """The coin lying still within ``pair_gap_mm`` of where ``coin`` lay with the hand
+        behind it, away from ``coin``, that ``coin`` set off away from in this frame: the coin
+        flicked into it (or, once the turn's flick is past, struck into it unseen, moved less
+        than the hand's margin); None if there is none."""
+        a, b = seg[coin]
+        step = b - a
         for other, p in self.last.items():
             if other == coin or other in seg or other in self._moving_before:
                 continue
@@ -1151,6 +1167,25 @@ class EventDetector:
         """A flick: the turn is under way, until the rest."""
         if not self.flicked:
             self.flicked, self.turn_at = True, self._index
+
+    def _turn_past(self) -> bool:
+        """Whether the turn's flick was seen before this frame (the turn is under way)."""
+        return self.flicked and self.turn_at < self._index
+
+    def _out_with(
+        self, coin: str, frame: TrackFrame, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
+    ) -> str | None:
+        """The coin that came out from under the hand in this frame with ``coin`` from within
+        ``pair_gap_mm`` of where ``coin`` lay, which ``coin`` set off away from, and not it
+        from ``coin``: one flick set both off, so that one struck it, unseen; None if none."""
+        a, b = seg[coin]
+        for other in frame.started:
+            if other == coin or other not in self._unseen or other not in self.last:
+                continue
+            p, q = seg[other]
+            if self._sets_off_from(a, p, b - a) and not self._sets_off_from(p, a, q - p):
+                return other
+        return None
 
     def _mover(
         self,
