@@ -965,13 +965,16 @@ def test_a_coin_touching_one_struck_is_pushed_though_seen_to_move_before_that_on
 
 
 def pass_by(
-    nudge: tuple[float, float], spoilt: tuple[float, float] | None = None
+    nudge: tuple[float, float],
+    spoilt: tuple[float, float] | None = None,
+    shaded: tuple[float, float] | None = None,
 ) -> list[dict[str, Any]]:
     """The Suns knight slides along +x at 6 mm a frame past the Moons knight at rest, its path
     0.3 mm clear of it (a contact within a sliding coin's position error), and stops 60 mm on.
     The Moons knight's rim reads in every frame; it lies ``nudge`` (mm) from its rest position
     once the Suns knight has gone by, but reads ``spoilt`` for the first 4 frames after (the
-    flicking hand's shadow over its rim, say)."""
+    flicking hand's shadow over its rim, say), and ``shaded`` in the 3 frames before (the
+    sliding coin's shadow and blur beside its rim)."""
     det = EventDetector(default_layout(), 120.0)
     moons = (400.0, 300.0 + COIN_MM + 0.3)
     det.start({"suns-knight": (300.0, 300.0), "moons-knight": moons})
@@ -982,6 +985,8 @@ def pass_by(
         off = {"moons-knight": nudge if x > moons[0] else (0.002, -0.003)}
         if spoilt is not None and moons[0] < x <= moons[0] + 24.0:
             off = {"moons-knight": spoilt}
+        if shaded is not None and moons[0] - 18.0 < x <= moons[0]:
+            off = {"moons-knight": shaded}
         frame = TrackFrame(
             k,
             k / 120,
@@ -1271,3 +1276,12 @@ def test_a_still_coin_beside_the_hand_that_sets_one_off_after_the_turns_flick_wa
         ("strike", "crowns-knight", "suns-knight", None),
         ("strike", "suns-knight", "arms-knight", None),
     ]
+
+
+def test_a_coin_at_rest_read_shaded_as_one_slides_up_is_judged_from_before_the_shade() -> None:
+    # Hold-out B seed 506 at 25.76 s: the Moons knight's rim read 0.013 mm off in the frames
+    # the Suns knight slid up beside it (its shadow and blur by the rim), and back where it lay
+    # once it had gone by. Judged from those last readings before the contact, the knight
+    # seemed nudged; judged from its first readings, it never moved.
+    out = pass_by((0.002, -0.003), shaded=(0.006, 0.010))
+    assert [k[0] for k in keys(out)] == ["flick", "rest"]

@@ -206,11 +206,13 @@ class EventDetector:
         self._near_hand: Mapping[str, tuple[float, float]] = {}
         self._hidden: frozenset[str] = frozenset()
         self._started: Mapping[str, float] = {}
-        #: Each watched coin at rest's last few nudges read on its rim (``offsets``;
-        #: ``nudge_frames`` of them).
-        self.offset: dict[str, list[Point]] = {}
+        #: Each watched coin at rest's nudges read on its rim (``offsets``), with when: its
+        #: first ``nudge_frames`` since it was set down or struck, and those of the last
+        #: ``watch_s`` (:meth:`_lay_before`).
+        self.offset: dict[str, list[tuple[float, Point]]] = {}
+        self._offset_keep = 2 * config.nudge_frames + round(config.watch_s * fps)
         #: Strikes on coins at rest not yet seen to move them (``nudge_mm``): the event, its
-        #: frame, the struck coin's nudge before it (the median of its last readings), and its
+        #: frame, the struck coin's nudge before it (two readings: :meth:`_lay_before`), and its
         #: readings since.
         self.unmoved: list[tuple[Event, int, np.ndarray, list[Point]]] = []
         self._moving_before: frozenset[str] = frozenset()
@@ -417,7 +419,10 @@ class EventDetector:
         for coin in (*frame.started, *frame.stopped, *frame.hidden, *placed):
             self.offset.pop(coin, None)
         for coin, o in frame.offsets.items():
-            self.offset[coin] = [*self.offset.get(coin, [])[1 - cfg.nudge_frames :], o]
+            history = self.offset.setdefault(coin, [])
+            history.append((frame.t, o))
+            if len(history) > self._offset_keep:
+                del history[cfg.nudge_frames]
         for coin, (a, b) in seg.items():
             # A path out of hiding says nothing of the coin's speed now: no bounce is guessed.
             # A coin that set off during this frame goes on at least as far in the next.
@@ -453,8 +458,8 @@ class EventDetector:
     ) -> None:
         """Report the strikes on coins at rest that the blow moved, and drop the others
         (``nudge_mm``): the struck coin starts (or is put elsewhere, or goes), or, ``watch_s``
-        after the contact (or at the rest, if sooner), lies apart from where it lay before (the
-        median of its last nudge readings) by the median of its last ``nudge_frames`` readings
+        after the contact (or at the rest, if sooner), lies apart from where it lay before (as
+        :meth:`_lay_before` reads it) by the median of its last ``nudge_frames`` readings
         since the second frame after the contact (a median of each coordinate; the last, when
         the striking coin and the flicking hand, whose shadow shades the rim, are farthest).
         A struck coin not read by then (covered, say) cannot show that it did not move: its
@@ -478,7 +483,7 @@ class EventDetector:
                 out.append(event)
             elif done:
                 last = seen[-cfg.nudge_frames :]
-                if float(np.hypot(*(np.median(last, axis=0) - base))) >= cfg.nudge_mm:
+                if float(np.hypot(*(np.median(last, axis=0) - base).T).min()) >= cfg.nudge_mm:
                     out.append(event)
                 else:
                     # Nothing moved it, so nothing touched it: the two do not lie in contact
@@ -1057,8 +1062,7 @@ class EventDetector:
                 if target in moving or target in seg or target in self._hidden:
                     out.append(event)
                 else:
-                    before = self.offset.get(target, [(0.0, 0.0)])
-                    self.unmoved.append((event, self._index, np.median(before, axis=0), []))
+                    self.unmoved.append((event, self._index, self._lay_before(target, t), []))
                 struck.add(target)
                 if target in seg:
                     sent.add(pair)
@@ -1075,6 +1079,19 @@ class EventDetector:
                 if pair in sent:
                     self.parted.add(pair)
         return struck
+
+    def _lay_before(self, coin: str, t: float) -> np.ndarray:
+        """Where a coin at rest struck at ``t`` lay before, as its rim read (``offsets``), in two
+        ways: the median of its first readings since it was last set down or struck (before a
+        coin sliding up to it shaded its rim), and of its last readings before ``t`` (a blow
+        seen late, by a coin whose start hid in a hand's margin, has nudged it already in the
+        frames since). A blow moved it only if it lies apart from both. The readings restart
+        with each contact: a blow may have moved it, and may do again."""
+        n = self.cfg.nudge_frames
+        history = self.offset.pop(coin, [])
+        prior = [o for when, o in history if when < t - 1e-6] or [(0.0, 0.0)]
+        first = [o for _, o in history[:n]] or [(0.0, 0.0)]
+        return np.array([np.median(first, axis=0), np.median(prior[-n:], axis=0)])
 
     def _slid_off(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> bool:
         """Whether one of two coins, the other lying still, set off in this frame from within
