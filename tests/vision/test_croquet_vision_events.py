@@ -1285,3 +1285,20 @@ def test_a_coin_at_rest_read_shaded_as_one_slides_up_is_judged_from_before_the_s
     # seemed nudged; judged from its first readings, it never moved.
     out = pass_by((0.002, -0.003), shaded=(0.006, 0.010))
     assert [k[0] for k in keys(out)] == ["flick", "rest"]
+
+
+def test_a_coin_flicked_off_the_tower_it_lay_against_does_not_hit_it() -> None:
+    # Hold-out B seed 500 at 17.8 s: the Crowns guard lay against the Crowns tower (0.2 mm off,
+    # read 0.575 mm off) and was flicked into it from the far side; it bounced straight back,
+    # first seen 9 mm off. It touched the tower as it set off, so the bounce is no hit until it
+    # has parted from it, though this frame's path already parted it.
+    det = EventDetector(default_layout(), 120.0)
+    tower = next(tile for name, tile in det.towers if name == "crowns-tower")
+    at = (447.52, 213.5)
+    assert tower.distance_to(at) - COIN_MM / 2 == pytest.approx(0.575, abs=0.01)
+
+    def guard(k: int) -> tuple[float, float]:
+        return at if k < 2 else (at[0] + 0.3 * (k - 1), at[1] + 8.7 + 5.5 * (k - 2))
+
+    out = play({"crowns-guard": (2, 1.2 / 120, guard)}, 12, {"crowns-guard": (-0.36, 0.93)})
+    assert [k for k in keys(out) if k[0] == "hit"] == []

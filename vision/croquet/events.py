@@ -8,19 +8,19 @@ from its position in one frame to the next, and
   tiles, one tile deep) through one mouth and later leaves through the other, perhaps flicks later;
   "in" when it leaves toward the castle's tower. Leaving by the mouth it came in passes nothing.
 * ``hit``: the coin's disc, swept along the segment, touches the tower's square. A coin that starts
-  touching the tower has not hit it until it separates (by ``separate_mm``, or by
-  ``rest_touch_mm`` seen at rest) and touches again. A coin seen sliding toward the tower
-  (``tower_approach_mm`` a frame or more) within ``tower_kick_band_mm`` of it hit it if its path
-  is read within ``tower_sure_mm`` of it, or if it leaves faster than friction lets it
-  (``tower_kick_mm``): friction only slows a sliding coin, a touch turns it. One sliding along
-  the tower hit it only if its path is read within ``tower_sure_mm``. For the rest (a coin that
-  set off in the frame before, came out of hiding or has a coin beside it), a touch (within
+  touching the tower (as the frame it sets off in began) has not hit it until it separates (by
+  ``separate_mm``, or by ``rest_tower_touch_mm`` seen at rest) and touches again. A coin seen
+  sliding toward the tower (``tower_approach_mm`` a frame or more) within ``tower_kick_band_mm`` of
+  it hit it if its path is read within ``tower_sure_mm`` of it, or if it leaves faster than friction
+  lets it (``tower_kick_mm``): friction only slows a sliding coin, a touch turns it. One sliding
+  along the tower hit it only if its path is read within ``tower_sure_mm``. For the rest (a coin
+  that set off in the frame before, came out of hiding or has a coin beside it), a touch (within
   ``tower_touch_mm``) only the path carried on by the coin's last step shows (a bounce between
   frames) stands once the coin is seen sliding off; one within ``tower_touch_mm`` that does not
-  reach the tower, of a coin slow enough to stop short, once
-  it is seen to come off the tower at all (a coin that creeps to a stop beside it stopped short). A
-  coin that comes out from under a hand sliding off the line it went in on bounced there unseen:
-  its new line, traced back, finds the tower it hit.
+  reach the tower, of a coin slow enough to stop short, once it is seen to come off the tower at all
+  (a coin that creeps to a stop beside it stopped short). A coin that comes out from under a hand
+  sliding off the line it went in on bounced there unseen: its new line, traced back, finds the
+  tower it hit.
 * ``strike``: two coins' swept discs come into contact (closest approach of the two segments in
   relative motion, or of one coin's path to where the other lay, for a coin at rest before the
   frame stays there until struck). The ``coin`` is the one already sliding; of two sliding, the
@@ -218,6 +218,9 @@ class EventDetector:
         self._moving_before: frozenset[str] = frozenset()
         #: The pairs of coins touching as the frame under way began.
         self._touching: frozenset[frozenset[str]] = frozenset()
+        #: The coins touching a tower as the frame under way began (set off from there, a
+        #: coin must part from it before a contact counts).
+        self._on_tower_before: frozenset[tuple[str, int]] = frozenset()
         self._unseen: set[str] = set()
         #: Flicks begun out of sight (when the tracker traced them back along the chord), held
         #: until the coin's next step shows whether it bounced unseen (a longer path).
@@ -267,7 +270,7 @@ class EventDetector:
             elif put or not self.inside.get((coin, c)):
                 self.inside[(coin, c)] = 2
         for k, (_, tile) in enumerate(self.towers):
-            if tile.distance_to((float(p[0]), float(p[1]))) > _R + cfg.rest_touch_mm:
+            if tile.distance_to((float(p[0]), float(p[1]))) > _R + cfg.rest_tower_touch_mm:
                 self.on_tower.discard((coin, k))
             elif put:
                 self.on_tower.add((coin, k))
@@ -325,6 +328,7 @@ class EventDetector:
         self._hidden = frame.hidden
         self._started = frame.started
         self._touching = frozenset(self.contact)
+        self._on_tower_before = frozenset(self.on_tower)
         flicked_hidden = self._resolve(frame, out)
         struck = self._strikes(seg, frame.positions, out)
         self._unsure_hits(frame, seg, out)
@@ -495,7 +499,8 @@ class EventDetector:
 
     def _settle(self, frame: TrackFrame) -> None:
         """Coins that came to rest in this frame: their contacts with resting coins and towers
-        as their rest positions show them (``rest_touch_mm``), not as the sliding path left them."""
+        as their rest positions show them (``rest_touch_mm``, ``rest_tower_touch_mm``), not as
+        the sliding path left them."""
         gap = self.cfg.rest_touch_mm
         for coin in frame.stopped:
             if coin not in frame.positions:
@@ -508,7 +513,7 @@ class EventDetector:
                     if float(np.hypot(*(p - q))) > COIN_MM + gap:
                         self.contact.discard(pair)
             for k, (_, tile) in enumerate(self.towers):
-                if tile.distance_to((float(p[0]), float(p[1]))) > _R + gap:
+                if tile.distance_to((float(p[0]), float(p[1]))) > _R + self.cfg.rest_tower_touch_mm:
                     self.on_tower.discard((coin, k))
 
     def _flicked_into(
@@ -549,7 +554,8 @@ class EventDetector:
         step = b - a
         n = float(np.hypot(*step))
         first = self._first_tower(a, sent, 2 * cfg.start_gap_mm)
-        if n == 0 or first is None or (coin, first[1]) in self.on_tower:
+        touching = self.on_tower | self._on_tower_before
+        if n == 0 or first is None or (coin, first[1]) in touching:
             return
         gone, k = first
         self.on_tower.add((coin, k))
