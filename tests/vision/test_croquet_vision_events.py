@@ -1302,3 +1302,36 @@ def test_a_coin_flicked_off_the_tower_it_lay_against_does_not_hit_it() -> None:
 
     out = play({"crowns-guard": (2, 1.2 / 120, guard)}, 12, {"crowns-guard": (-0.36, 0.93)})
     assert [k for k in keys(out) if k[0] == "hit"] == []
+
+
+def test_a_coin_out_from_under_the_hand_that_stops_at_once_shows_the_tower_it_bounced_off() -> None:
+    # Hold-out B seed 503 at 36.45 s: the Suns knight, flicked under the hand, ran into the
+    # Suns tower and came out heading off it, turned 75 degrees from its chord, and stopped
+    # within three frames: its last three sightings alone (35 mm/s) are too slow to show a
+    # way, but its 1.1 mm since it came out do.
+    det = EventDetector(default_layout(), 120.0)
+    tower = next(tile for name, tile in det.towers if name == "suns-tower")
+    assert tower.distance_to((208.81, 465.26)) - COIN_MM / 2 == pytest.approx(0.0, abs=0.4)
+    lay = (243.2, 472.99)
+    out_of_hiding = [(208.44, 470.07), (208.31, 470.61), (208.42, 471.15), (208.40, 471.19)]
+    det.start({"suns-knight": lay})
+    out: list[Event] = []
+    for k in range(1, 25):
+        at = lay if k < 12 else out_of_hiding[min(k - 12, 3)]
+        began = {"suns-knight": 1.5 / 120} if k == 12 else {}
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"suns-knight": at},
+            frozenset({"suns-knight"}) if 12 <= k < 18 else frozenset(),
+            began,
+            began,
+            stopped={"suns-knight": 15 / 120} if k == 18 else {},
+            hidden=frozenset({"suns-knight"}) if 2 <= k < 12 else frozenset(),
+            near_hand={"suns-knight": (-0.8, 0.6)},
+        )
+        out += det.update(frame)
+    assert [k for k in keys(out) if k[0] in ("flick", "hit")] == [
+        ("flick", "suns-knight", None, None),
+        ("hit", "suns-knight", "suns-tower", None),
+    ]

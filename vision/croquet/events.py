@@ -592,7 +592,9 @@ class EventDetector:
         """A path out of hiding (under a hand) is a chord that may hide a bounce off a tower.
         The coin is followed for ``bounce_frames`` more frames (its first sighting may be half
         under the hand), then a direction the chord does not explain (off by more than
-        ``hidden_bounce_deg``) is traced back, up to ``bounce_trace_mm``: if the first tile that
+        ``hidden_bounce_deg``; its velocity over its last three sightings, or, slowed by then
+        below ``bounce_min_mm_s``, its whole way since it came out) is traced back, up to
+        ``bounce_trace_mm``: if the first tile that
         line meets is a tower, and the coin coming from where it was last seen ran into that
         face, it hit the tower there, at the time friction puts it there. A flick begun out of
         sight is then timed along that longer path."""
@@ -608,6 +610,10 @@ class EventDetector:
                 if len(seen) > 2:
                     (_, p0), (t, p), (_, p2) = seen[-3:]
                     v = (p2 - p0) / 2
+                    # A coin come to a stop since it came out shows its way by all its steps
+                    # since then, not its last ones.
+                    if float(np.hypot(*v)) < self.cfg.bounce_min_mm_s * self.dt:
+                        v = (seen[-1][1] - seen[0][1]) / (len(seen) - 1)
                 else:
                     (_, p0), (t, p) = seen
                     v = p - p0
