@@ -1335,3 +1335,37 @@ def test_a_coin_out_from_under_the_hand_that_stops_at_once_shows_the_tower_it_bo
         ("flick", "suns-knight", None, None),
         ("hit", "suns-knight", "suns-tower", None),
     ]
+
+
+def test_a_coin_struck_into_a_tower_under_the_hand_and_seen_coming_back_off_it_hit_it() -> None:
+    # Hold-out C seed 603 at 13.27 s: the Crowns guard strikes the Crowns knight, lying 3 mm
+    # from the Crowns tower beside the hand, straight at the tower; the knight bounces off it
+    # under the hand and is first seen ten frames after the blow, sliding away from the tower:
+    # later than ``struck_frames``, but within ``pushed_late_s`` for a coin beside a hand.
+    det = EventDetector(default_layout(), 120.0)
+    tower = next(tile for name, tile in det.towers if name == "crowns-tower")
+    knight, d = np.array([420.08, 215.93]), np.array([0.51, -0.86])
+    assert tower.distance_to(tuple(knight)) - COIN_MM / 2 == pytest.approx(3.0, abs=0.1)
+    guard0 = knight - d * (COIN_MM + 20.0)
+    det.start({"crowns-knight": tuple(knight), "crowns-guard": tuple(guard0)})
+    out: list[Event] = []
+    for k in range(1, 24):
+        guard = guard0 + d * 4.0 * min(k, 5) + np.array([-1.0, 0.5]) * max(0, k - 5)
+        came_out = k >= 16
+        at = knight + (3.4, 12.3) + np.array([0.0, 0.6]) * (k - 16) if came_out else knight
+        began = {"crowns-knight": 6.5 / 120} if k == 16 else {}
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"crowns-knight": tuple(at), "crowns-guard": tuple(guard)},
+            frozenset({"crowns-guard", *(["crowns-knight"] if came_out else [])}),
+            {"crowns-guard": 0.5 / 120, **began} if k == 1 else began,
+            began,
+            hidden=frozenset({"crowns-knight"}) if 7 <= k < 16 else frozenset(),
+            near_hand={"crowns-knight": (0.9, 0.44)},
+        )
+        out += det.update(frame)
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("strike", "crowns-guard", "crowns-knight", None),
+        ("hit", "crowns-knight", "crowns-tower", None),
+    ]

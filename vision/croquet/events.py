@@ -337,11 +337,7 @@ class EventDetector:
         self._rebounds(seg, frame.positions, out)
         self._passes(seg, out)
         for coin, began in frame.started.items():
-            # A coin beside a hand is seen to set off only once past the hand's margin: struck
-            # up to ``pushed_late_s`` before, it was struck, not flicked.
-            late = round(cfg.pushed_late_s / self.dt) if coin in frame.near_hand else 0
-            since = frame.index - max(cfg.struck_frames, late)
-            if coin in struck or self.recent.get(coin, -99) >= since:
+            if coin in struck or self.recent.get(coin, -99) >= self._struck_since(coin, frame):
                 if coin in seg:
                     self._struck_on(
                         coin, frame.index if coin in struck else self.recent[coin], seg, out
@@ -393,7 +389,7 @@ class EventDetector:
             if coin in seg:
                 self.set_off[coin] = (frame.index, seg[coin][0])
             t_struck, along, index, by = self.struck_along.pop(coin, (0.0, None, -99, ""))
-            if coin in seg and along is not None and index >= frame.index - cfg.struck_frames:
+            if coin in seg and along is not None and index >= self._struck_since(coin, frame):
                 self._sent_into(coin, *seg[coin], along, t_struck, out, by)
         for coin, (began, index, a, lay_against) in list(self.held.items()):
             striker = self._flicked_beside(coin, a, seg, out) if index == frame.index else None
@@ -515,6 +511,13 @@ class EventDetector:
             for k, (_, tile) in enumerate(self.towers):
                 if tile.distance_to((float(p[0]), float(p[1]))) > _R + self.cfg.rest_tower_touch_mm:
                     self.on_tower.discard((coin, k))
+
+    def _struck_since(self, coin: str, frame: TrackFrame) -> int:
+        """The first frame a blow on ``coin``, seen to set off in ``frame``, may have come in to
+        set it off: ``struck_frames`` back, or ``pushed_late_s`` for a coin beside a hand (seen
+        to set off only once past the hand's margin)."""
+        late = round(self.cfg.pushed_late_s / self.dt) if coin in frame.near_hand else 0
+        return frame.index - max(self.cfg.struck_frames, late)
 
     def _flicked_into(
         self,
