@@ -1369,3 +1369,35 @@ def test_a_coin_struck_into_a_tower_under_the_hand_and_seen_coming_back_off_it_h
         ("strike", "crowns-guard", "crowns-knight", None),
         ("hit", "crowns-knight", "crowns-tower", None),
     ]
+
+
+def test_a_coin_struck_into_a_tower_and_back_too_little_to_set_off_shows_the_hit_on_its_rim() -> (
+    None
+):
+    # Hold-out C seed 603 at 8.87 s: the Crowns guard strikes the Crowns knight, lying 3 mm
+    # from the Crowns tower, straight at it; the knight goes there and back between frames,
+    # never far enough from where it lay to be seen to set off, but its rim reads 1.0 and
+    # 1.6 mm on along the blow's line, then 0.35: something turned it, the tower.
+    det = EventDetector(default_layout(), 120.0)
+    knight, d = np.array([420.08, 215.93]), np.array([0.2, -0.98])
+    guard0 = knight - d * (COIN_MM + 20.0)
+    rim = {6: 1.04, 7: 1.57, 8: 0.35}
+    det.start({"crowns-knight": tuple(knight), "crowns-guard": tuple(guard0)})
+    out: list[Event] = []
+    for k in range(1, 30):
+        guard = guard0 + d * 4.0 * min(k, 5) - d * 1.5 * max(0, min(k, 10) - 5)
+        off = {"crowns-knight": tuple(d * rim.get(k, 0.0 if k < 6 else 0.3))}
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"crowns-knight": tuple(knight), "crowns-guard": tuple(guard)},
+            frozenset({"crowns-guard"}) if k < 11 else frozenset(),
+            {"crowns-guard": 0.5 / 120} if k == 1 else {},
+            stopped={"crowns-guard": 10 / 120} if k == 11 else {},
+            offsets=off if k >= 3 else {},
+        )
+        out += det.update(frame)
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("strike", "crowns-guard", "crowns-knight", None),
+        ("hit", "crowns-knight", "crowns-tower", None),
+    ]
