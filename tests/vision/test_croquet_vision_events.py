@@ -1401,3 +1401,45 @@ def test_a_coin_struck_into_a_tower_and_back_too_little_to_set_off_shows_the_hit
         ("strike", "crowns-guard", "crowns-knight", None),
         ("hit", "crowns-knight", "crowns-tower", None),
     ]
+
+
+def test_a_coin_struck_under_the_hand_is_neither_struck_again_where_it_lay_nor_flicked() -> None:
+    # Hold-out C seed 605 at 41.79 s: the Suns knight strikes the Arms knight, hidden under the
+    # hand, bounces off it and slides back past where it lay, 0.3 mm from it; the Arms knight,
+    # sent 17 mm off, is seen out of hiding only 40 frames later, its path traced back to just
+    # after the blow. It was no longer where it lay when the Suns knight came back, and it set
+    # off when it was struck, not flicked later.
+    ak = (427.72, 470.4)
+
+    def suns(k: int) -> tuple[float, float]:
+        if k <= 5:
+            return (437.62 - 3.0 * (5 - k), 453.92 - 5.0 * (5 - k))
+        if k == 6:
+            return (442.09, 453.64)
+        n = min(k, 12) - 7
+        return (441.39 + 1.2 * n, 456.72 + 1.2 * n)
+
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-knight": suns(0), "arms-knight": ak})
+    out: list[Event] = []
+    for k in range(1, 55):
+        came_out = k >= 45
+        arms = (421.37, 486.24) if came_out else ak
+        began = {"arms-knight": 5.5 / 120} if k == 45 else {}
+        frame = TrackFrame(
+            k,
+            k / 120,
+            {"suns-knight": suns(k), "arms-knight": arms},
+            frozenset(
+                {*(["suns-knight"] if k < 13 else []), *(["arms-knight"] if 45 <= k < 48 else [])}
+            ),
+            {"suns-knight": 0.5 / 120, **began} if k == 1 else began,
+            began,
+            stopped={"suns-knight": 12 / 120} if k == 13 else {},
+            hidden=frozenset({"arms-knight"}) if 3 <= k < 45 else frozenset(),
+        )
+        out += det.update(frame)
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "arms-knight", None),
+    ]

@@ -37,7 +37,8 @@ from its position in one frame to the next, and
   strikes are reported once that shows, a few frames late. Nobody flicks while coins slide: a
   coin that sets off away from the path of one sliding past within ``pair_gap_mm`` (once the
   turn's flick is past, also of one that set off in the same frame) was struck by it, though
-  the paths miss by more than ``touch_mm``.
+  the paths miss by more than ``touch_mm``. A coin struck under a hand is no longer where it
+  lay (nothing strikes it there again), and when it comes out its path began with the blow.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
@@ -521,10 +522,12 @@ class EventDetector:
 
     def _struck_since(self, coin: str, frame: TrackFrame) -> int:
         """The first frame a blow on ``coin``, seen to set off in ``frame``, may have come in to
-        set it off: ``struck_frames`` back, or ``pushed_late_s`` for a coin beside a hand (seen
-        to set off only once past the hand's margin)."""
+        set it off: ``struck_frames`` before the frame it began in (long before this one for a
+        coin that comes out of hiding), or ``pushed_late_s`` for a coin beside a hand (seen to
+        set off only once past the hand's margin)."""
+        began = frame.index - round((frame.t - frame.started[coin]) / self.dt)
         late = round(self.cfg.pushed_late_s / self.dt) if coin in frame.near_hand else 0
-        return frame.index - max(self.cfg.struck_frames, late)
+        return min(began - self.cfg.struck_frames, frame.index - late)
 
     def _flicked_into(
         self,
@@ -1040,7 +1043,9 @@ class EventDetector:
         struck: set[str] = set()
         sent: set[frozenset[str]] = set()
         parted, self.parted = self.parted, set()
-        coins = [c for c in self.last if c in at or c in seg]
+        # A coin struck under a hand since it was last seen to move is no longer where it lay.
+        gone = {c for c in self._hidden if self.recent.get(c, -99) > self.stepped.get(c, -99)}
+        coins = [c for c in self.last if (c in at or c in seg) and c not in gone]
         for i, j in itertools.combinations(coins, 2):
             if i not in seg and j not in seg:
                 continue
