@@ -1443,3 +1443,28 @@ def test_a_coin_struck_under_the_hand_is_neither_struck_again_where_it_lay_nor_f
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "arms-knight", None),
     ]
+
+
+def test_a_struck_coin_sliding_on_just_ahead_of_its_striker_has_parted_from_it() -> None:
+    # Hold-out C seed 605 at 21.6 s: the Suns guard strikes the Arms knight and both slide on
+    # the same way 0.9 mm apart (never the 2 mm of ``separate_mm``); the knight is slowed, and
+    # the guard catches it up and strikes it again. Four frames running over ``part_mm`` apart,
+    # they had parted.
+    x0 = 315.0 + COIN_MM + 0.2
+    moons_x = {k: x0 + 5.0 * (k - 4) for k in range(5, 10)}
+    moons_x.update({10: moons_x[9] + 4.2, 11: moons_x[9] + 9.2, 12: moons_x[9] + 13.2})
+
+    def suns(k: int) -> tuple[float, float]:
+        x = 300.0 + 5.0 * max(0, min(k, 4) - 1)
+        x += 4.3 * (k >= 5) + 5.0 * max(0, min(k, 10) - 5) + 3.0 * max(0, min(k, 11) - 10)
+        return (x, 300.0)
+
+    def moons(k: int) -> tuple[float, float]:
+        return (moons_x.get(k, x0 if k < 5 else moons_x[12]), 300.0)
+
+    out = play({"suns-knight": (2, 1.5 / 120, suns), "moons-knight": (5, 4.5 / 120, moons)}, 16)
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]

@@ -196,8 +196,12 @@ class CroquetVisionConfig:
     #: mended: 5, 9 and 7 at 0.4 against 7, 11 and 6 at 0.6; the check set had none either
     #: way.
     tower_touch_mm: float = 0.4
-    #: ...and have separated once the gap opens beyond this (mm).
+    #: ...and have separated once the gap opens beyond this (mm),
     separate_mm: float = 2.0
+    #: ...or, two coins, once it reads over this (mm) in ``part_frames`` frames running (a
+    #: struck coin sliding on just ahead of its striker, which may catch it up again).
+    part_mm: float = 0.8
+    part_frames: int = 4
     #: A coin sliding toward a tower (``tower_approach_mm`` a frame or more) tells a touch by
     #: how it leaves: friction only slows a sliding coin, so one that comes within
     #: ``tower_kick_band_mm`` of the tower and in the next frame moves off it faster than

@@ -28,7 +28,8 @@ from its position in one frame to the next, and
   frame stays there until struck). The ``coin`` is the one already sliding; of two sliding, the
   faster; of two at rest before the frame (a flick that strikes at once, a chain in a scrum) the
   one whose path reached the other, or the one with the flicking hand behind it. Coins in contact
-  strike only after separating; two seen apart just after a blow that sent the struck coin off
+  strike only after separating (``separate_mm`` apart, or over ``part_mm`` in ``part_frames``
+  frames running); two seen apart just after a blow that sent the struck coin off
   have separated, and if they meet again the one whose step closes the gap struck. A coin that
   sets off from beside a still one, away from it but far off the line of their centres, slid
   past it: a blow sends a coin along that line. A coin at rest is struck only if the blow moves
@@ -184,6 +185,8 @@ class EventDetector:
         #: Pairs seen apart in the frame before, just after a blow that sent the struck coin off
         #: in that frame (:meth:`_strikes`).
         self.parted: set[frozenset[str]] = set()
+        #: Pairs in contact seen over ``part_mm`` apart, and in how many frames running.
+        self.apart_run: dict[frozenset[str], int] = {}
         self.recent: dict[str, int] = {}
         self.flicked = False
         #: The frame of this turn's flick (the first since the last rest).
@@ -1102,8 +1105,13 @@ class EventDetector:
             # or after a blow that sent the struck coin off in this frame: they have separated
             # (bounced apart within the frame; they may meet again). Another contact found only
             # on a path extended past a bounce may be early: it stands.
-            apart = float(np.hypot(*(bi - bj))) > COIN_MM + cfg.separate_mm
-            if apart and (d <= touch or closest > touch or pair in sent):
+            gap = float(np.hypot(*(bi - bj))) - COIN_MM
+            run = self.apart_run.pop(pair, 0) + 1 if gap > cfg.part_mm else 0
+            if pair in self.contact and 0 < run < cfg.part_frames:
+                self.apart_run[pair] = run
+            elif run:
+                self.contact.discard(pair)
+            if gap > cfg.separate_mm and (d <= touch or closest > touch or pair in sent):
                 self.contact.discard(pair)
                 if pair in sent:
                     self.parted.add(pair)
