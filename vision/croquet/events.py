@@ -24,22 +24,22 @@ from its position in one frame to the next, and
   off, hit it if its rim reads it coming back along the blow's line (``tower_kick_mm`` in a
   frame).
 * ``strike``: two coins' swept discs come into contact (closest approach of the two segments in
-  relative motion, or of one coin's path to where the other lay, for a coin at rest before the
-  frame stays there until struck). The ``coin`` is the one already sliding; of two sliding, the
-  faster; of two at rest before the frame (a flick that strikes at once, a chain in a scrum) the
-  one whose path reached the other, or the one with the flicking hand behind it. Coins in contact
-  strike only after separating (``separate_mm`` apart, or over ``part_mm`` in ``part_frames``
-  frames running); two seen apart just after a blow that sent the struck coin off
-  have separated, and if they meet again the one whose step closes the gap struck. A coin that
-  sets off from beside a still one, away from it but far off the line of their centres, slid
-  past it: a blow sends a coin along that line. A coin at rest is struck only if the blow moves
-  it: it starts, or its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves
-  nothing cannot be told from a near miss within a sliding coin's position error), so such
-  strikes are reported once that shows, a few frames late. Nobody flicks while coins slide: a
-  coin that sets off away from the path of one sliding past within ``pair_gap_mm`` (once the
-  turn's flick is past, also of one that set off in the same frame) was struck by it, though
-  the paths miss by more than ``touch_mm``. A coin struck under a hand is no longer where it
-  lay (nothing strikes it there again), and when it comes out its path began with the blow.
+  relative motion, or of one coin's path to where the other lay, for a coin at rest before the frame
+  stays there until struck). The ``coin`` is the one already sliding; of two sliding, the faster; of
+  two at rest before the frame (a flick that strikes at once, a chain in a scrum) the one whose path
+  reached the other, or the one with the flicking hand behind it. Coins in contact strike only after
+  separating (``separate_mm`` apart, or over ``part_mm`` in ``part_frames`` frames running); two
+  seen apart just after a blow that sent the struck coin off have separated, and if they meet again
+  the one whose step closes the gap struck. A coin that sets off from beside a still one, away from
+  it but far off the line of their centres, slid past it: a blow sends a coin along that line. A
+  coin at rest is struck only if the blow moves it: it starts, or its rim shows it lying
+  ``nudge_mm`` from where it lay (a contact that moves nothing cannot be told from a near miss
+  within a sliding coin's position error), so such strikes are reported once that shows, a few
+  frames late. Nobody flicks while coins slide: a coin that sets off away from the path of one
+  sliding past within ``pair_gap_mm`` (once the turn's flick is past, also of one that set off in
+  the same frame) was struck by it, though the paths miss by more than ``touch_mm``. A coin struck
+  under a hand is no longer where it lay (nothing strikes it there again), and when it comes out its
+  path began with the blow.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
@@ -605,14 +605,13 @@ class EventDetector:
     def _hidden_hits(
         self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], frame: TrackFrame, out: list[Event]
     ) -> None:
-        """A path out of hiding (under a hand) is a chord that may hide a bounce off a tower.
-        The coin is followed for ``bounce_frames`` more frames (its first sighting may be half
-        under the hand), then a direction the chord does not explain (off by more than
-        ``hidden_bounce_deg``; its velocity over its last three sightings, or, slowed by then
-        below ``bounce_min_mm_s``, its whole way since it came out) is traced back, up to
-        ``bounce_trace_mm``: if the first tile that
-        line meets is a tower, and the coin coming from where it was last seen ran into that
-        face, it hit the tower there, at the time friction puts it there. A flick begun out of
+        """A path out of hiding (under a hand) is a chord that may hide a bounce off a tower. The
+        coin is followed for ``bounce_frames`` more frames (its first sighting may be half under the
+        hand), then a direction the chord does not explain (off by more than ``hidden_bounce_deg``;
+        its velocity over its last three sightings, or, slowed by then below ``bounce_min_mm_s``,
+        its whole way since it came out) is traced back, up to ``bounce_trace_mm``: if the first
+        tile that line meets is a tower, and the coin coming from where it was last seen ran into
+        that face, it hit the tower there, at the time friction puts it there. A flick begun out of
         sight is then timed along that longer path."""
         for coin, (a0, b0, touched, t_in, seen) in list(self.emerged.items()):
             if coin in seg and coin not in self._unseen:
