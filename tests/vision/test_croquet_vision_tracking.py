@@ -575,3 +575,38 @@ def test_coins_far_from_under_the_camera_are_found_where_they_lie_not_toward_the
         out = np.array(at) - nadir
         radial.append(float((tracker.tracks[coin].mm - at) @ out / np.hypot(*out)))
     assert abs(float(np.mean(radial))) < 0.1, radial
+
+
+def test_a_coin_uncovered_where_it_lay_is_that_coin_though_the_hand_shades_its_look() -> None:
+    # Hold-out D seed 700 at 4.3 s: a hand over the Arms knight (blue suit up) and the Arms
+    # guard (black ink up) 25 mm from it lifts the guard and carries it off; as the hand leaves,
+    # its shadow darkens the knight's blue to ink for two frames. A coin showing where a hidden
+    # coin lay at rest is that coin: not the guard put down there.
+    cal = flat_camera()
+    blue, ink = (233, 180, 86), (20, 20, 20)
+
+    def frame(
+        knight: tuple[int, int, int] | None, guard: int | None, arm: tuple[int, int] | None
+    ) -> np.ndarray:
+        img = np.full((900, 900, 3), FELT, np.uint8)
+        for x, mark in ((400, knight), (guard, ink)):
+            if x is not None and mark is not None:
+                cv2.circle(img, (x, 400 if x != 600 else 600), 10, WHITE, -1)
+                cv2.circle(img, (x, 400 if x != 600 else 600), 4, mark, -1)
+        if arm:
+            cv2.rectangle(img, (arm[0], 360), (arm[1], 440), SKIN, -1)
+        return img
+
+    coins = {"arms-knight": table_mm(cal, 400, 400), "arms-guard": table_mm(cal, 425, 400)}
+    tracker = CoinTracker(frame(blue, 425, None), cal, coins, (), (864, 864), 120.0)
+    frames = [frame(blue, 425, None)] * 3 + [frame(None, None, (300, 500))] * 20
+    frames += [frame(ink, None, None)] * 2 + [frame(blue, None, None)] * 40
+    frames += [frame(blue, 600, None)] * 20
+    moved = []
+    for i, image in enumerate(frames, start=1):
+        report = tracker.update(image, i, i / 120.0)
+        moved += list(report.started) + [c for c, _ in report.placed] + list(report.corrected)
+    assert moved == ["arms-guard"]
+    at = tracker.positions()
+    assert np.hypot(*(np.array(at["arms-knight"]) - table_mm(cal, 400, 400))) < 1.0
+    assert np.hypot(*(np.array(at["arms-guard"]) - table_mm(cal, 600, 600))) < 1.0

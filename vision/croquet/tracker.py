@@ -441,7 +441,9 @@ class CoinTracker:
             # A blob where a coin lies at rest is that coin (no other coin's centre comes that
             # close to it), even when another coin could take it at less cost overall: a
             # coin beside a hand must not "start" onto a blob some other coin leaves free.
-            resting = np.array([tr.state == ON and not tr.moving for tr in live])
+            # So is one where a coin lay hidden at rest, whatever its look as the hand leaves
+            # (the hand's shadow may darken a suit's colour to ink for a frame or two).
+            resting = np.array([tr.state in (ON, HIDDEN) and not tr.moving for tr in live])
             mine = resting[:, None] & (d <= COIN_MM / 4)
             claimed = mine.any(axis=0)
             cost[:, claimed] = np.where(mine[:, claimed], cost[:, claimed], _FAR)
@@ -451,7 +453,7 @@ class CoinTracker:
             for k, tr in enumerate(live):
                 if tr.state != HIDDEN:
                     continue
-                cost[k, unlike[k]] = _FAR
+                cost[k, unlike[k] & ~mine[k]] = _FAR
                 if tr.pending is not None and not tr.moving:
                     refused = [self._cannot_follow(tr, p) for p in blob_mm]
                     cost[k, refused] = _FAR
