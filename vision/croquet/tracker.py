@@ -89,6 +89,7 @@ class Track:
     pending: np.ndarray | None = None
     pending_t: float = 0.0
     pending_full: bool = False
+    pending_whole: bool = False
     pending_clear: bool = False
     pending_since: float = 0.0
     seen_t: float = 0.0
@@ -114,6 +115,7 @@ _TRACK_STATE = (
     "pending",
     "pending_t",
     "pending_full",
+    "pending_whole",
     "pending_clear",
     "pending_since",
     "seen_t",
@@ -758,7 +760,7 @@ class CoinTracker:
             self._lies_at(tr, mm)
             return
         before, before_t = tr.pending, tr.pending_t
-        was_full, was_clear = tr.pending_full, tr.pending_clear
+        was_full, was_whole, was_clear = tr.pending_full, tr.pending_whole, tr.pending_clear
         # Whole and still for ``settle_s``, it lies there even beside a hand (or a changed
         # region taken for one). Only all of it will do: with a hand over a little of it, its
         # centre and even its look (the suit's colour under a finger) may be wrong.
@@ -770,7 +772,8 @@ class CoinTracker:
         )
         tr.pending_since = tr.pending_since if still else self._t
         clear = full and (not near_hand or self._t - tr.pending_since >= cfg.settle_s)
-        tr.pending, tr.pending_t, tr.pending_full, tr.pending_clear = mm, self._t, full, clear
+        tr.pending, tr.pending_t, tr.pending_clear = mm, self._t, clear
+        tr.pending_full, tr.pending_whole = full, whole
         if before is None:
             return
         step, away = _step_away(base, before, mm)
@@ -779,7 +782,9 @@ class CoinTracker:
         sliding = was_full and step > cfg.move_near_hand_mm and away > 0.5 * step
         # No hand lifts a coin and puts it down elsewhere so soon after it was last seen.
         hurried = before_t - tr.seen_t < cfg.carry_min_s
-        moved = step > 3 * cfg.still_mm or hurried
+        # A coin with a little of it still under the hand's edge shows its centre off by a
+        # millimetre: only two whole sightings show a slow slide.
+        moved = (step > 3 * cfg.still_mm and was_whole and whole) or hurried
         if tr.state == HIDDEN and (sliding or (clear and was_clear and moved and not nudged)):
             # Slowing at the table's friction, it left its place (v0 - v) / a before.
             speed = step / max(self._t - before_t, self.dt)
