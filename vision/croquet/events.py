@@ -185,8 +185,8 @@ class EventDetector:
         #: Pairs seen apart in the frame before, just after a blow that sent the struck coin off
         #: in that frame (:meth:`_strikes`).
         self.parted: set[frozenset[str]] = set()
-        #: Pairs in contact seen over ``part_mm`` apart, and in how many frames running.
-        self.apart_run: dict[frozenset[str], int] = {}
+        #: Pairs in contact seen over ``part_mm`` apart: in how many frames running, the last.
+        self.apart_run: dict[frozenset[str], tuple[int, int]] = {}
         self.recent: dict[str, int] = {}
         self.flicked = False
         #: The frame of this turn's flick (the first since the last rest).
@@ -378,7 +378,9 @@ class EventDetector:
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under and (beside is None or beside in frame.hidden):
                 self.deferred[coin] = (began, frame.index, tuple(under), self._lay_against(coin))
-            elif coin in seg and (target := self._paired(coin, began, seg, frame.positions, out)):
+            elif coin in seg and (
+                target := self._paired(coin, began, seg, frame.positions, out, beside)
+            ):
                 # Even out of hiding (lost in its blur at first, struck at speed).
                 if target == coin:
                     continue
@@ -817,6 +819,7 @@ class EventDetector:
         seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
         at: Mapping[str, Point],
         out: list[Event],
+        beside: str | None,
     ) -> str | None:
         """A coin that starts to slide from within ``pair_gap_mm`` of another: one of the two may
         have been flicked into the other (only one coin is flicked at a time). So it was when
@@ -825,7 +828,8 @@ class EventDetector:
         slides away from it (a coin flicked into one it almost touches stops almost dead and may
         never be seen to move). The flick and the strike (unless the two lay in contact as the
         earlier of them set off) are reported from the earlier start, and the struck coin is
-        returned; None when neither."""
+        returned; None when neither. ``beside``: the still coin with the hand behind it
+        (:meth:`_struck_by`, found already)."""
         a = seg[coin][0]
         other = next(
             (
@@ -841,7 +845,7 @@ class EventDetector:
             mover = self._pusher(coin, other, a, a_other, moved)
             struck_unseen = False
         else:
-            t_other, other = began, self._struck_by(coin, seg)
+            t_other, other = began, beside
             if other is None:
                 return None
             mover, lay_against = other, self._lay_against(other)
@@ -1105,9 +1109,10 @@ class EventDetector:
             # (bounced apart within the frame; they may meet again). Another contact found only
             # on a path extended past a bounce may be early: it stands.
             gap = float(np.hypot(*(bi - bj))) - COIN_MM
-            run = self.apart_run.pop(pair, 0) + 1 if gap > cfg.part_mm else 0
+            run, last = self.apart_run.pop(pair, (0, -1))
+            run = (run if last == self._index - 1 else 0) + 1 if gap > cfg.part_mm else 0
             if pair in self.contact and 0 < run < cfg.part_frames:
-                self.apart_run[pair] = run
+                self.apart_run[pair] = (run, self._index)
             elif run:
                 self.contact.discard(pair)
             if gap > cfg.separate_mm and (d <= touch or closest > touch or pair in sent):
