@@ -4,6 +4,7 @@ calibration, tracking, swept paths), and the swept-path rules on hand-made track
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -1468,3 +1469,50 @@ def test_a_struck_coin_sliding_on_just_ahead_of_its_striker_has_parted_from_it()
         ("strike", "suns-knight", "moons-knight", None),
         ("strike", "suns-knight", "moons-knight", None),
     ]
+
+
+def test_two_coins_barely_closing_touch_only_when_read_nearer_than_a_blurred_pair() -> None:
+    # Hold-out F seed 1600 at 13.59 s: the Crowns knight, struck off the Suns knight, creeps
+    # back up to it (0.3 mm a frame) as the Suns knight comes to rest; both are still reported
+    # sliding. They stop 0.51 mm apart (read 0.59): too slow to blur, neither is read more than
+    # about 0.1 mm off, so they never touched.
+    crowns = [(446.15, 398.04), (445.53, 398.8), (445.22, 399.63), (445.01, 399.85)]
+    crowns += [(444.83, 400.15), (444.76, 400.44), (444.79, 400.39)]
+    suns = [(424.73, 404.86), (425.38, 405.09), (425.76, 405.79), (425.93, 406.01)]
+    suns += [(425.93, 406.13), (425.93, 406.01), (425.93, 406.04)]
+    out = play(
+        {
+            "crowns-knight": (1, 0.5 / 120, lambda k: crowns[min(k, 7) - 1]),
+            "suns-knight": (1, 0.5 / 120, lambda k: suns[min(k, 7) - 1]),
+        },
+        10,
+    )
+    assert not [k for k in contacts(out) if k[0] == "strike"]
+
+
+def test_a_coin_set_off_straight_away_from_the_hand_beside_one_it_almost_touches_was_flicked() -> (
+    None
+):
+    # Hold-out E seed 802 at 38.29 s: the Arms guard, lying 0.38 mm from the Crowns knight (hid
+    # under the hand), is flicked straight away from the hand, 41 degrees off the line of their
+    # centres: within the cone a blow from the knight could send it, but a finger sends a coin
+    # straight on, a blow along the line of centres. It was flicked and struck nothing.
+    ak = (400.0, 300.0 + COIN_MM + 0.55)
+    step = 7.2 * np.array([math.sin(math.radians(41.0)), -math.cos(math.radians(41.0))])
+
+    def moons(k: int) -> tuple[float, float]:
+        n = max(0, k - 1)
+        return (400.0 + step[0] * n, 300.0 + step[1] * n)
+
+    paths = {"moons-knight": (2, 1.5 / 120, moons), "arms-knight": (99, 0.0, lambda k: ak)}
+    away = (-float(step[0]) / 7.2, -float(step[1]) / 7.2)
+    assert contacts(play(paths, 12, {"moons-knight": away})) == [
+        ("flick", "moons-knight", None, None)
+    ]
+    # With the hand behind the still coin instead, that one was flicked into it.
+    assert contacts(play(paths, 12, {"moons-knight": (0.0, 1.0)}))[0] == (
+        "flick",
+        "arms-knight",
+        None,
+        None,
+    )

@@ -1044,7 +1044,6 @@ class EventDetector:
         path is tested against it where it lay as well as in relative motion: several contacts
         may fall in one frame (a scrum), each found and given its mover (:meth:`_mover`)."""
         cfg = self.cfg
-        touch = COIN_MM + cfg.touch_mm
         moving, far = self._moving_before, (math.inf, 0.0)
         struck: set[str] = set()
         sent: set[frozenset[str]] = set()
@@ -1067,6 +1066,7 @@ class EventDetector:
             # where it lay; its striker no longer slides the way it did).
             tests = [(d, u)] if pair in parted else [(d, u), (dp, up), reach_i, reach_j]
             closest = min(g for g, _ in tests)
+            touch = self._touch(float(np.hypot(*((bi - ai) - (bj - aj)))))
             if closest <= touch and pair not in self.contact and not self._slid_off(i, j, seg):
                 self.contact.add(pair)
                 when = next(w for g, w in tests if g <= touch)
@@ -1121,6 +1121,13 @@ class EventDetector:
                     self.parted.add(pair)
         return struck
 
+    def _touch(self, closing: float) -> float:
+        """How near (mm, centre to centre) two coins come to touch, closing by ``closing`` mm in
+        the frame: a coin's place is read less well the more it blurs (``touch_mm``), and within
+        about 0.1 mm when the two barely move against each other (``slow_touch_mm``)."""
+        slow = closing < self.cfg.slow_contact_mm_s * self.dt
+        return COIN_MM + (self.cfg.slow_touch_mm if slow else self.cfg.touch_mm)
+
     def _lay_before(self, coin: str, t: float) -> np.ndarray:
         """Where a coin at rest struck at ``t`` lay before, as its rim read (``offsets``), in two
         ways: the median of its first readings since it was last set down or struck (before a
@@ -1168,7 +1175,9 @@ class EventDetector:
     def _slid_off(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> bool:
         """Whether one of two coins, the other lying still, set off in this frame from within
         ``touch_mm`` of it, away from it but more than ``struck_cone_deg`` off the line of their
-        centres: it slid away past it, and neither struck the other."""
+        centres, or nearer straight away from the hand beside it than along that line (a
+        finger sends a coin straight on; a blow, along the line of centres): it slid away
+        past it, and neither struck the other."""
         if (i in seg) == (j in seg):
             return False
         coin, other = (i, j) if i in seg else (j, i)
@@ -1180,8 +1189,10 @@ class EventDetector:
         if float(np.hypot(*n)) > COIN_MM + self.cfg.touch_mm:
             return False
         cone = math.cos(math.radians(self.cfg.struck_cone_deg))
-        away = float(n @ step)
-        return 0.0 <= away < cone * float(np.hypot(*n)) * float(np.hypot(*step))
+        along = float(n @ step) / (float(np.hypot(*n)) * float(np.hypot(*step)) or 1.0)
+        hand = self._near_hand.get(coin)
+        from_hand = -float(np.array(hand) @ step) / float(np.hypot(*step) or 1.0) if hand else -1.0
+        return along >= 0.0 and (along < cone or from_hand > along)
 
     def _strike_line(
         self,
