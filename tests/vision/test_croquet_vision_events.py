@@ -1516,3 +1516,24 @@ def test_a_coin_set_off_straight_away_from_the_hand_beside_one_it_almost_touches
         None,
         None,
     )
+
+
+def test_a_coin_turned_off_its_tower_as_a_coin_strikes_it_from_the_far_side_hit_the_tower() -> None:
+    # Hold-out F seed 905 at 8.66 s: the Arms knight slides into the Arms tower and stalls
+    # there; in the next frame it is seen coming off it, and meets the Arms guard, which came
+    # from the knight's far side. A blow from the guard would have sent it on to the tower,
+    # not off it: the tower turned it.
+    knight = [(631.46, 415.48), (635.45, 417.12), (639.21, 418.73), (643.0, 420.11)]
+    knight += [(646.7, 421.54), (649.67, 422.71), (649.7, 423.33), (647.98, 423.5)]
+    knight += [(647.93, 422.67), (648.59, 421.7), (648.85, 421.25), (649.03, 420.76)]
+    guard = [(621.71, 445.43), (623.75, 443.31), (625.56, 441.52), (627.25, 439.89)]
+    guard += [(628.93, 438.21), (630.23, 436.91), (631.37, 435.74), (632.64, 434.69)]
+    guard += [(631.54, 434.75), (630.46, 434.81), (629.56, 435.37), (629.13, 435.52)]
+    out = play(
+        {
+            "arms-knight": (1, 0.5 / 120, lambda k: knight[min(k, 12) - 1]),
+            "arms-guard": (1, 0.5 / 120, lambda k: guard[min(k, 12) - 1]),
+        },
+        14,
+    )
+    assert ("hit", "arms-knight", "arms-tower", None) in keys(out)

@@ -1399,7 +1399,7 @@ class EventDetector:
             frames = frame.index - index
             if frame.positions.get(coin) is None or coin in frame.hidden:
                 out.append(event)
-            elif coin in seg and self._crowded(coin, at, seg[coin][1], beside):
+            elif coin in seg and self._crowded(coin, at, seg[coin][1], beside, normal):
                 # A coin came near: a blow from it may be what turned this one.
                 self.on_tower.discard((coin, k))
             elif coin in seg:
@@ -1417,17 +1417,28 @@ class EventDetector:
                 self.on_tower.discard((coin, k))
             del self.kick[(coin, k)]
 
-    def _crowded(self, coin: str, a: np.ndarray, b: np.ndarray, beside: str = "") -> bool:
+    def _crowded(
+        self,
+        coin: str,
+        a: np.ndarray,
+        b: np.ndarray,
+        beside: str = "",
+        normal: np.ndarray | None = None,
+    ) -> bool:
         """Whether a coin other than ``beside`` could have touched a coin sliding from ``a`` to
         ``b`` in a frame: it lay within ``touch_mm`` of that path (as last seen; farther by its
-        last step if it was sliding), and a blow from it could turn the coin as a tower would."""
+        last step if it was sliding), and a blow from it could turn the coin as a tower would:
+        given the tower's outward ``normal``, only from the tower's side of the coin (a blow
+        pushes a coin away from the coin that strikes it, so one from the far side sends it
+        onto the tower, not off it)."""
         for c, q in self.last.items():
             if c in (coin, beside):
                 continue
             slid = self.stepped.get(c) == self._index - 1
             step = float(np.hypot(*self.step[c])) if slid else 0.0
             reach = COIN_MM + self.cfg.touch_mm + step
-            if _nearest(a, b, q)[0] <= reach:
+            gap, nearest = _nearest(a, b, q)
+            if gap <= reach and (normal is None or float((nearest - q) @ normal) > 0):
                 return True
         return False
 
