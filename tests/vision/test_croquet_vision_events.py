@@ -1537,3 +1537,33 @@ def test_a_coin_turned_off_its_tower_as_a_coin_strikes_it_from_the_far_side_hit_
         14,
     )
     assert ("hit", "arms-knight", "arms-tower", None) in keys(out)
+
+
+@pytest.mark.parametrize("guard_off", [7, 11])
+def test_a_coin_pushed_into_its_tower_by_one_it_lay_against_hits_it_though_seen_only_coming_back(
+    guard_off: int,
+) -> None:
+    # Hold-out F seed 906 at 21.36 s: the Suns knight, lying against the Crowns guard (read
+    # 0.04 mm off), is flicked; it pushes the guard 3.7 mm into the Crowns tower and back,
+    # within the hand's margin, and the guard is first seen coming back off the tower, at
+    # right angles to the push. Seen to set off while the knight's flick is held (frame 7), or
+    # after (frame 11), it went along the push into the tower first: a hit.
+    def knight(k: int) -> tuple[float, float]:
+        return (434.61, 232.29) if k < 5 else (430.72 - 1.3 * (k - 5), 227.88 - 1.2 * (k - 5))
+
+    def guard(k: int) -> tuple[float, float]:
+        n = k - guard_off
+        return (445.65, 216.71) if n < 0 else (449.29 + 0.4 * n, 218.86 + 1.3 * n)
+
+    out = play(
+        {
+            "suns-knight": (5, 4.5 / 120, knight),
+            "crowns-guard": (guard_off, (guard_off - 0.5) / 120, guard),
+        },
+        20,
+        {"suns-knight": (0.15, 0.99), "crowns-guard": (-0.06, 1.0)},
+    )
+    assert keys(out)[:2] == [
+        ("flick", "suns-knight", None, None),
+        ("hit", "crowns-guard", "crowns-tower", None),
+    ]

@@ -361,9 +361,13 @@ class EventDetector:
             if self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
                 continue
             # A coin that struck another in this frame was not pushed along by it.
-            if coin in seg and not _struck(coin, out) and self._pushed(coin, seg, struck):
-                self.recent[coin] = frame.index
-                continue
+            if coin in seg and not _struck(coin, out):
+                pusher = self._pushed(coin, seg, struck)
+                if pusher is not None:
+                    self.recent[coin] = frame.index
+                    # Pushed straight into a tower beside it, it may be seen only coming back.
+                    self._sent_into(coin, *seg[coin], _unit(seg[coin][0] - pusher), began, out)
+                    continue
             grazer = self._grazed_by(coin, seg[coin][0], seg) if coin in seg else None
             if grazer is not None:
                 self._set_off_by(grazer, coin, began, frame.index, out)
@@ -782,12 +786,13 @@ class EventDetector:
 
     def _pushed(
         self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], struck: set[str]
-    ) -> bool:
-        """Whether ``coin`` lay touching a coin that set off shortly before (within
-        ``struck_frames``, or ``pushed_late_s`` for a coin beside a hand, whose small first
-        moves the hand's margin hides) or was struck lately: that one pushed it along; no flick
-        (and, as they touched, no strike). Two touching coins that set off in the same frame,
-        or while the first one's flick is held, are told apart by :meth:`_paired`."""
+    ) -> np.ndarray | None:
+        """Where the coin lay that pushed ``coin`` along, if it lay touching one that set off
+        shortly before (within ``struck_frames``, or ``pushed_late_s`` for a coin beside a
+        hand, whose small first moves the hand's margin hides) or was struck lately; no flick
+        (and, as they touched, no strike). None if none did. Two touching coins that set off
+        in the same frame, or while the first one's flick is held, are told apart by
+        :meth:`_paired`."""
         cfg = self.cfg
         a, reach = seg[coin][0], COIN_MM + cfg.rest_touch_mm
         late = cfg.pushed_late_s / self.dt if coin in self._near_hand else 0.0
@@ -805,7 +810,7 @@ class EventDetector:
             and (c in struck or self.recent.get(c, -99) >= since)
             and (c in seg or frozenset((c, coin)) in self._touching)
         ]
-        return any(float(np.hypot(*(p - a))) <= reach for p in lay)
+        return next((p for p in lay if 0 < float(np.hypot(*(p - a))) <= reach), None)
 
     def _lay_against(self, coin: str) -> frozenset[str]:
         """The coins ``coin`` lay in contact with as the frame under way began (contacts are
@@ -848,7 +853,7 @@ class EventDetector:
             t_other, other = began, beside
             if other is None:
                 return None
-            mover, lay_against = other, self._lay_against(other)
+            mover, lay_against, a_other = other, self._lay_against(other), self.last[other]
             # Nobody flicks while coins slide: a still coin with the hand behind it that sets
             # off one beside it once the turn's flick is past was struck itself, too gently to
             # be seen moving past the hand's margin.
@@ -863,6 +868,9 @@ class EventDetector:
             self.contact.add(frozenset((mover, target)))
         self.flick_at[mover] = self.flick_at[target] = self.flick_at[coin]
         self.recent[target] = self.flick_at[coin]
+        if target == coin:
+            # Sent straight into a tower beside it, it may be seen only coming back.
+            self._sent_into(coin, *seg[coin], _unit(a - a_other), when, out, mover)
         return target
 
     def _set_off_by(
@@ -1535,6 +1543,12 @@ def _shortened(step: np.ndarray, mm: float) -> np.ndarray:
     """``step`` made ``mm`` shorter along its own line (no shorter than nothing)."""
     n = float(np.hypot(*step))
     return step * (max(n - mm, 0.0) / n) if n > 0 else step
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    """``v`` scaled to length 1 (a zero vector stays zero)."""
+    n = float(np.hypot(*v))
+    return v / n if n else v
 
 
 def _nearest(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> tuple[float, np.ndarray]:
