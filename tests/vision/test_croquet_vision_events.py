@@ -1351,7 +1351,7 @@ def test_a_coin_struck_into_a_tower_under_the_hand_and_seen_coming_back_off_it_h
     det.start({"crowns-knight": tuple(knight), "crowns-guard": tuple(guard0)})
     out: list[Event] = []
     for k in range(1, 24):
-        guard = guard0 + d * 4.0 * min(k, 5) + np.array([-1.0, 0.5]) * max(0, k - 5)
+        guard = guard0 + d * 4.0 * min(k, 5) + np.array([-2.2, -1.7]) * max(0, k - 5)
         came_out = k >= 16
         at = knight + (3.4, 12.3) + np.array([0.0, 0.6]) * (k - 16) if came_out else knight
         began = {"crowns-knight": 6.5 / 120} if k == 16 else {}
@@ -1386,7 +1386,7 @@ def test_a_coin_struck_into_a_tower_and_back_too_little_to_set_off_shows_the_hit
     det.start({"crowns-knight": tuple(knight), "crowns-guard": tuple(guard0)})
     out: list[Event] = []
     for k in range(1, 30):
-        guard = guard0 + d * 4.0 * min(k, 5) - d * 1.5 * max(0, min(k, 10) - 5)
+        guard = guard0 + d * 4.0 * min(k, 5) - d * 1.5 * max(0, min(k, 10) - 6)
         off = {"crowns-knight": tuple(d * rim.get(k, 0.0 if k < 6 else 0.3))}
         frame = TrackFrame(
             k,
@@ -1566,4 +1566,29 @@ def test_a_coin_pushed_into_its_tower_by_one_it_lay_against_hits_it_though_seen_
     assert keys(out)[:2] == [
         ("flick", "suns-knight", None, None),
         ("hit", "crowns-guard", "crowns-tower", None),
+    ]
+
+
+def test_a_coin_struck_against_its_tower_that_sends_its_striker_straight_back_hit_it() -> None:
+    # Hold-out F seed 907 at 30.0 s: the Crowns knight strikes the Arms guard, lying 1.1 mm
+    # from the Arms tower, at 0.7 m/s; the guard is never seen to move, and the knight comes
+    # straight back at 0.37 m/s in the next frame. A coin at rest gives way to a blow (the
+    # striker keeps going its way): this one went into the tower and back into the knight
+    # between frames.
+    knight = [(601.63, 434.87), (607.73, 435.1), (613.66, 435.32), (619.3, 435.43)]
+    knight += [(624.76, 435.65), (629.84, 435.7), (631.18, 436.14), (628.05, 436.4)]
+    knight += [(625.63, 436.69), (623.36, 436.91), (621.49, 437.18), (619.74, 437.4)]
+    guard = (649.47, 433.43)
+    out = play(
+        {
+            "crowns-knight": (2, 1.5 / 120, lambda k: knight[min(max(k - 2, 0), 11)]),
+            "arms-guard": (99, 0.0, lambda k: guard),
+        },
+        20,
+    )
+    assert keys(out) == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "crowns-knight", "arms-guard", None),
+        ("hit", "arms-guard", "arms-tower", None),
+        ("strike", "arms-guard", "crowns-knight", None),
     ]

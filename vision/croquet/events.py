@@ -1241,26 +1241,69 @@ class EventDetector:
         for mover, (target, along, index) in list(self.striker.items()):
             age = self._index - index
             pair = frozenset((mover, target))
-            if age > cfg.rebound_frames or pair not in self.contact or mover not in seg:
+            # Sent straight back in the frame after the blow, it may already be well apart.
+            apart = pair not in self.contact and age > 1
+            if age > cfg.rebound_frames or apart or mover not in seg:
                 del self.striker[mover]
                 continue
             a, b = seg[mover]
             if float((a - b) @ along) <= cfg.rebound_mm_s * self.dt:
                 continue
             del self.striker[mover]
+            # A tower beside the striker may be what sent it back.
+            near_tower = any(
+                t.distance_to((float(p[0]), float(p[1]))) <= _R + cfg.separate_mm
+                for _, t in self.towers
+                for p in ((a, b) if age < 2 else (b,))
+            )
             if age < 2:
-                continue  # sent back at once: the coin it struck could not give way
-            p = (float(b[0]), float(b[1]))
+                # Sent back at once, the way it came: the coin it struck could not give way.
+                came, back = self.step.get(mover, np.zeros(2)), b - a
+                cone = math.cos(math.radians(cfg.struck_cone_deg))
+                norms = float(np.hypot(*came)) * float(np.hypot(*back))
+                if not near_tower and float(came @ back) < -cone * norms:
+                    self._pinned(target, mover, along, out)
+                continue
             crowded = any(
                 c not in pair and float(np.hypot(*(b - np.array(q)))) <= COIN_MM + cfg.separate_mm
                 for c, q in at.items()
             )
-            near_tower = any(t.distance_to(p) <= _R + cfg.separate_mm for _, t in self.towers)
             if mover in busy or crowded or near_tower:
                 continue
             out.append(
                 {"t": self._when(0.5, mover), "event": "strike", "coin": target, "target": mover}
             )
+
+    def _pinned(self, coin: str, striker: str, along: np.ndarray, out: list[Event]) -> None:
+        """``coin``, struck at rest along the unit vector ``along`` and not seen to move, sent
+        its striker straight back: it could not give way. With a tower straight behind it
+        (within ``start_gap_mm``), it went into the tower and back into its striker between
+        frames: it hit the tower and struck its striker in turn (and the blow, perhaps waiting to
+        be shown by a nudge, stands)."""
+        if coin in self._started or coin in self._hidden or coin not in self.last:
+            return
+        p = self.last[coin]
+        first = self._first_tower(p, along, self.cfg.start_gap_mm)
+        if first is None:
+            return
+        k = first[1]
+        # It touched the tower before only if it lies touching it (a touch it came back from
+        # unseen, by an earlier blow, has parted).
+        lies = self.towers[k][1].distance_to((float(p[0]), float(p[1])))
+        if (coin, k) in self.on_tower and lies <= _R + self.cfg.rest_tower_touch_mm:
+            return
+        self.on_tower.add((coin, k))
+        self.rim_watch.pop(coin, None)
+        # Its striker's blow is no longer in doubt (nothing else sent it back).
+        for pending in [
+            u for u in self.unmoved if u[0]["coin"] == striker and u[0]["target"] == coin
+        ]:
+            self.unmoved.remove(pending)
+            out.append(pending[0])
+        t = self._when(0.0, striker)
+        out.append({"t": t, "event": "hit", "coin": coin, "feature": self.towers[k][0]})
+        out.append({"t": t, "event": "strike", "coin": coin, "target": striker})
+        self.contact.add(frozenset((coin, striker)))
 
     def _flicked_unseen(self, coin: str, t: float, out: list[Event]) -> None:
         """``coin`` struck another at ``t`` from rest without being seen to move: it was flicked
