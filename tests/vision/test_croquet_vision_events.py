@@ -1592,3 +1592,28 @@ def test_a_coin_struck_against_its_tower_that_sends_its_striker_straight_back_hi
         ("hit", "arms-guard", "arms-tower", None),
         ("strike", "arms-guard", "crowns-knight", None),
     ]
+
+
+def test_a_coin_set_off_from_beside_one_struck_too_little_to_be_seen_moving_was_struck_by_it() -> (
+    None
+):
+    # Hold-out F seed 902 at 26.34 s: the Moons knight strikes the Suns knight, which moves
+    # 0.9 mm (never seen to move) into the Arms knight lying 0.6 mm beyond it; the Arms knight
+    # sets off away from it a frame later. Nobody flicks while coins slide: a chain.
+    moons = [(376.33, 438.44), (380.09, 438.84), (383.85, 439.24), (387.61, 439.64)]
+    moons += [(389.21, 440.04), (389.56, 440.64), (389.82, 441.01), (389.96, 441.08)]
+    arms = [(426.01, 430.6)] * 5 + [(429.59, 430.05), (431.86, 429.69), (433.89, 429.35)]
+    arms += [(435.7, 429.05), (437.3, 428.8), (438.6, 428.6), (439.5, 428.45), (440.0, 428.4)]
+    out = play(
+        {
+            "moons-knight": (1, 0.5 / 120, lambda k: moons[min(k, 8) - 1]),
+            "suns-knight": (99, 0.0, lambda k: (406.63, 433.95)),
+            "arms-knight": (6, 5.5 / 120, lambda k: arms[min(k, 13) - 1]),
+        },
+        60,
+    )
+    assert contacts(out) == [
+        ("flick", "moons-knight", None, None),
+        ("strike", "moons-knight", "suns-knight", None),
+        ("strike", "suns-knight", "arms-knight", None),
+    ]

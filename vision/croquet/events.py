@@ -898,12 +898,18 @@ class EventDetector:
         ``touch_mm`` (two coins' place errors, 0.3-0.4 mm each at 1280x720). Nobody flicks while
         coins slide, so nothing else set it off. Once the turn's flick is past, so may a coin
         that set off in this frame too (both seen only coming out from under the hand, the one
-        struck by a coin the flicked one struck). None if no such coin (the nearest if
-        several)."""
+        struck by a coin the flicked one struck), and so may a coin struck lately, within
+        ``struck_frames``, too little to be seen to move (it passed the blow on, a chain).
+        None if no such coin (the nearest if several)."""
         step = seg[coin][1] - a
         best: tuple[float, str] | None = None
-        later = frozenset(seg) if self._turn_past() else frozenset()
-        for other in self._moving_before | later:
+        past = self._turn_past()
+        later = frozenset(seg) if past else frozenset()
+        since = self._index - self.cfg.struck_frames
+        lately = (
+            {c for c, k in self.recent.items() if k >= since and c not in seg} if past else set()
+        )
+        for other in self._moving_before | later | lately:
             if other == coin or other not in self.last or frozenset((coin, other)) in self.contact:
                 continue
             end = self.last[other]
@@ -912,6 +918,8 @@ class EventDetector:
                 paths.append(seg[other])
             # Only a path that came on toward the coin: one leaving it set off from beside it.
             near = [_nearest(x, y, a) for x, y in paths if float((a - x) @ (y - x)) > 0]
+            if other in lately:
+                near.append((float(np.hypot(*(a - end))), end))
             if not near:
                 continue
             d, q = min(near, key=lambda r: r[0])
