@@ -1617,3 +1617,28 @@ def test_a_coin_set_off_from_beside_one_struck_too_little_to_be_seen_moving_was_
         ("strike", "moons-knight", "suns-knight", None),
         ("strike", "suns-knight", "arms-knight", None),
     ]
+
+
+def test_a_coin_struck_off_that_bounces_back_into_its_striker_strikes_it_in_turn() -> None:
+    # Hold-out F seed 903 at 12.48 s: the Suns knight strikes the Crowns guard into the Crowns
+    # tower; the guard is seen 2.6 mm from the knight in the next frame, then comes back off the
+    # tower and strikes it. The knight's path carried on from before the blow (toward where the
+    # guard lay) is stale once the blow sent the guard off: they had parted.
+    knight = [(435.08, 249.6), (435.2, 245.0), (435.32, 240.45), (435.44, 235.88)]
+    knight += [(435.07, 232.53), (433.93, 231.73), (433.17, 231.01), (432.4, 230.63)]
+    knight += [(431.31, 230.7), (430.41, 230.81), (429.82, 231.01), (429.38, 231.11)]
+    guard = [(444.73, 216.27)] * 4 + [(445.15, 215.09), (446.04, 213.81), (446.31, 215.87)]
+    guard += [(446.45, 217.39), (447.13, 218.32), (447.56, 218.97), (447.87, 219.33)]
+    guard += [(448.05, 219.64)]
+    out = play(
+        {
+            "suns-knight": (1, 0.5 / 120, lambda k: knight[min(k, 12) - 1]),
+            "crowns-guard": (5, 4.5 / 120, lambda k: guard[min(k, 12) - 1]),
+        },
+        14,
+    )
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "crowns-guard", None),
+        ("strike", "crowns-guard", "suns-knight", None),
+    ]

@@ -1123,7 +1123,8 @@ class EventDetector:
             # Apart at the frame's end, after touching on the way there or not touching at all,
             # or after a blow that sent the struck coin off in this frame: they have separated
             # (bounced apart within the frame; they may meet again). Another contact found only
-            # on a path extended past a bounce may be early: it stands.
+            # on a path extended past a bounce may be early: it stands. After a blow that sent
+            # the struck coin off, the next frame is judged by the paths seen alone.
             gap = float(np.hypot(*(bi - bj))) - COIN_MM
             run, last = self.apart_run.pop(pair, (0, -1))
             run = (run if last == self._index - 1 else 0) + 1 if gap > cfg.part_mm else 0
@@ -1133,8 +1134,8 @@ class EventDetector:
                 self.contact.discard(pair)
             if gap > cfg.separate_mm and (d <= touch or closest > touch or pair in sent):
                 self.contact.discard(pair)
-                if pair in sent:
-                    self.parted.add(pair)
+            if pair in sent:
+                self.parted.add(pair)
         return struck
 
     def _touch(self, closing: float) -> float:
