@@ -628,6 +628,14 @@ def play(
     return out
 
 
+def sighted(
+    points: list[tuple[float, float]], first: int = 1
+) -> Callable[[int], tuple[float, float]]:
+    """Where a coin is seen in frame k, for :func:`play`: ``points[0]`` up to frame ``first``,
+    then the next point each frame, then the last (the tracked places of a hold-out scene)."""
+    return lambda k: points[min(max(k - first, 0), len(points) - 1)]
+
+
 def staggered(gap_mm: float, hand: dict[str, tuple[float, float]]) -> list[dict[str, Any]]:
     """The Suns knight is flicked along +y into the Moons knight lying ``gap_mm`` beyond it and
     stops almost dead: the Moons knight is seen to set off in frame 2, the Suns knight (1.5 mm
@@ -1482,8 +1490,8 @@ def test_two_coins_barely_closing_touch_only_when_read_nearer_than_a_blurred_pai
     suns += [(425.93, 406.13), (425.93, 406.01), (425.93, 406.04)]
     out = play(
         {
-            "crowns-knight": (1, 0.5 / 120, lambda k: crowns[min(k, 7) - 1]),
-            "suns-knight": (1, 0.5 / 120, lambda k: suns[min(k, 7) - 1]),
+            "crowns-knight": (1, 0.5 / 120, sighted(crowns)),
+            "suns-knight": (1, 0.5 / 120, sighted(suns)),
         },
         10,
     )
@@ -1531,8 +1539,8 @@ def test_a_coin_turned_off_its_tower_as_a_coin_strikes_it_from_the_far_side_hit_
     guard += [(631.54, 434.75), (630.46, 434.81), (629.56, 435.37), (629.13, 435.52)]
     out = play(
         {
-            "arms-knight": (1, 0.5 / 120, lambda k: knight[min(k, 12) - 1]),
-            "arms-guard": (1, 0.5 / 120, lambda k: guard[min(k, 12) - 1]),
+            "arms-knight": (1, 0.5 / 120, sighted(knight)),
+            "arms-guard": (1, 0.5 / 120, sighted(guard)),
         },
         14,
     )
@@ -1581,7 +1589,7 @@ def test_a_coin_struck_against_its_tower_that_sends_its_striker_straight_back_hi
     guard = (649.47, 433.43)
     out = play(
         {
-            "crowns-knight": (2, 1.5 / 120, lambda k: knight[min(max(k - 2, 0), 11)]),
+            "crowns-knight": (2, 1.5 / 120, sighted(knight, 2)),
             "arms-guard": (99, 0.0, lambda k: guard),
         },
         20,
@@ -1606,9 +1614,9 @@ def test_a_coin_set_off_from_beside_one_struck_too_little_to_be_seen_moving_was_
     arms += [(435.7, 429.05), (437.3, 428.8), (438.6, 428.6), (439.5, 428.45), (440.0, 428.4)]
     out = play(
         {
-            "moons-knight": (1, 0.5 / 120, lambda k: moons[min(k, 8) - 1]),
+            "moons-knight": (1, 0.5 / 120, sighted(moons)),
             "suns-knight": (99, 0.0, lambda k: (406.63, 433.95)),
-            "arms-knight": (6, 5.5 / 120, lambda k: arms[min(k, 13) - 1]),
+            "arms-knight": (6, 5.5 / 120, sighted(arms)),
         },
         60,
     )
@@ -1632,8 +1640,8 @@ def test_a_coin_struck_off_that_bounces_back_into_its_striker_strikes_it_in_turn
     guard += [(448.05, 219.64)]
     out = play(
         {
-            "suns-knight": (1, 0.5 / 120, lambda k: knight[min(k, 12) - 1]),
-            "crowns-guard": (5, 4.5 / 120, lambda k: guard[min(k, 12) - 1]),
+            "suns-knight": (1, 0.5 / 120, sighted(knight)),
+            "crowns-guard": (5, 4.5 / 120, sighted(guard)),
         },
         14,
     )
