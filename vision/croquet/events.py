@@ -552,7 +552,7 @@ class EventDetector:
         the way back (a path out of hiding may be long) and does not explain the turn."""
         hand = np.array(frame.near_hand.get(coin, (0.0, 0.0)))
         if coin in seg and hand.any():
-            self._sent_into(coin, *seg[coin], -hand / float(np.hypot(*hand)), began, out)
+            self._sent_into(coin, *seg[coin], _unit(-hand), began, out)
 
     def _sent_into(
         self,
@@ -1206,9 +1206,10 @@ class EventDetector:
         if float(np.hypot(*n)) > COIN_MM + self.cfg.touch_mm:
             return False
         cone = math.cos(math.radians(self.cfg.struck_cone_deg))
-        along = float(n @ step) / (float(np.hypot(*n)) * float(np.hypot(*step)) or 1.0)
+        way = _unit(step)
+        along = float(_unit(n) @ way)
         hand = self._near_hand.get(coin)
-        from_hand = -float(np.array(hand) @ step) / float(np.hypot(*step) or 1.0) if hand else -1.0
+        from_hand = -float(np.array(hand) @ way) if hand else -1.0
         return along >= 0.0 and (along < cone or from_hand > along)
 
     def _strike_line(
@@ -1267,10 +1268,9 @@ class EventDetector:
             )
             if age < 2:
                 # Sent back at once, the way it came: the coin it struck could not give way.
-                came, back = self.step.get(mover, np.zeros(2)), b - a
+                came = _unit(self.step.get(mover, np.zeros(2)))
                 cone = math.cos(math.radians(cfg.struck_cone_deg))
-                norms = float(np.hypot(*came)) * float(np.hypot(*back))
-                if not near_tower and float(came @ back) < -cone * norms:
+                if not near_tower and float(came @ _unit(b - a)) < -cone:
                     self._pinned(target, mover, along, out)
                 continue
             crowded = any(
