@@ -8,6 +8,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+import pytest
 
 from engines.croquetnole.layout import COIN_MM, default_layout
 from engines.croquetnole.names import CASTLES
@@ -191,36 +192,61 @@ def test_a_coin_bounced_back_under_the_hand_and_out_slowly_was_flicked_not_place
     assert len(match_events(r.found, r.truth, 0.05, 1.0)) == 3
 
 
-def test_a_coin_sliding_out_from_under_a_hand_toward_another_hidden_there_is_not_that_one() -> None:
-    # An arm lies over two ink coins, 200 mm apart; the left one is flicked under it toward the
-    # right one and shows first nearer the right one's place, still sliding toward it. That
-    # cannot be the right-hand coin, which would have had to slide off and turn round unseen:
-    # the left one was flicked, the right one still lies under the arm.
+def slide_out_under_arm(
+    right: float, out: list[float], arm: tuple[int, int]
+) -> tuple[list[str], list[Any], dict[str, tuple[float, float]], Calibration]:
+    """An arm lies over two ink coins, the suns guard at x = 200 px and the moons knight at
+    ``right`` (both at y = 400); the guard is flicked under the arm and shows again at the x's
+    ``out``, sliding toward the knight's place while the arm lies over the knight only (from
+    ``arm[0]`` to ``arm[1]``). The coins started and placed, where the tracker has the coins
+    after, and the camera."""
     cal = flat_camera()
-    left, right = (200.0, 400.0), (400.0, 400.0)
 
-    def frame(x: float | None, arm: tuple[int, int]) -> np.ndarray:
-        img = drawn((round(right[0]), round(right[1])))
+    def frame(x: float | None, skin: tuple[int, int]) -> np.ndarray:
+        img = drawn((round(right), 400))
         if x is not None:
-            cv2.circle(img, (round(x), round(left[1])), 10, WHITE, -1)
-        cv2.rectangle(img, (arm[0], 360), (arm[1], 440), SKIN, -1)
+            cv2.circle(img, (round(x), 400), 10, WHITE, -1)
+        cv2.rectangle(img, (skin[0], 360), (skin[1], 440), SKIN, -1)
         return img
 
-    first = frame(left[0], (0, 0))
-    coins = {"suns-guard": table_mm(cal, *left), "moons-knight": table_mm(cal, *right)}
+    first = frame(200.0, (0, 0))
+    coins = {"suns-guard": table_mm(cal, 200.0, 400.0), "moons-knight": table_mm(cal, right, 400)}
     tracker = CoinTracker(first, cal, coins, (), (864, 864), 120.0)
-    xs = [left[0]] * 3 + [None] * 20 + [325.0 + 5 * i for i in range(6)]
-    xs += [350.0 + 4 * (1 - 0.8**i) for i in range(1, 15)] + [354.0] * 10
-    arms = [(0, 0)] * 3 + [(180, 440)] * 20 + [(370, 440)] * 30
+    xs = [200.0] * 3 + [None] * 20 + out
+    arms = [(0, 0)] * 3 + [(180, arm[1])] * 20 + [arm] * len(out)
     started, placed = [], []
-    for i, (x, arm) in enumerate(zip(xs, arms, strict=False), start=1):
-        report = tracker.update(frame(x, arm), i, i / 120.0)
+    for i, (x, skin) in enumerate(zip(xs, arms, strict=True), start=1):
+        report = tracker.update(frame(x, skin), i, i / 120.0)
         started += list(report.started)
         placed += report.placed
+    return started, placed, tracker.positions(), cal
+
+
+def test_a_coin_sliding_out_from_under_a_hand_toward_another_hidden_there_is_not_that_one() -> None:
+    # The guard shows first nearer the knight's place, still sliding toward it. That cannot be
+    # the knight, which would have had to slide off and turn round unseen: the guard was
+    # flicked, the knight still lies under the arm.
+    out = [325.0 + 5 * i for i in range(6)] + [350.0 + 4 * (1 - 0.8**i) for i in range(1, 15)]
+    started, placed, at, cal = slide_out_under_arm(400.0, out + [354.0] * 10, (370, 440))
     assert started == ["suns-guard"] and placed == []
-    at = tracker.positions()
     assert np.hypot(*(np.array(at["suns-guard"]) - table_mm(cal, 354.0, 400.0))) < 2.0
-    assert np.hypot(*(np.array(at["moons-knight"]) - table_mm(cal, *right))) < 1.0
+    assert np.hypot(*(np.array(at["moons-knight"]) - table_mm(cal, 400.0, 400.0))) < 1.0
+
+
+@pytest.mark.parametrize("right", [400.0, 420.0])
+def test_a_coin_out_from_under_a_hand_creeping_toward_another_hidden_one_is_not_that_one(
+    right: float,
+) -> None:
+    # The same, but the guard creeps on at 2 mm a frame, too slowly for its step alone to rule
+    # the knight out; and at 420 px the knight lies 95 mm from where the guard shows, beyond the
+    # reach in which a hidden coin is looked for. Of the coins missing, the one it slides away
+    # from is likelier than the one it slides toward, though that one lies nearer (hold-out G
+    # seed 1707 at 4.23 s).
+    out = [325.0 + 2 * i for i in range(6)] + [335.0 + 6 * (1 - 0.7**i) for i in range(1, 12)]
+    started, placed, at, cal = slide_out_under_arm(right, out + [341.0] * 10, (370, 450))
+    assert started == ["suns-guard"] and placed == []
+    assert np.hypot(*(np.array(at["suns-guard"]) - table_mm(cal, 341.0, 400.0))) < 2.0
+    assert np.hypot(*(np.array(at["moons-knight"]) - table_mm(cal, right, 400.0))) < 1.0
 
 
 def test_an_ink_coin_out_from_under_a_hand_where_a_suit_lay_is_not_that_knight() -> None:

@@ -100,6 +100,10 @@ class CroquetVisionConfig:
     #: ...or this far when a hand is next to it (a hand covering a little of a coin shifts the
     #: part that shows).
     move_near_hand_mm: float = 4.0
+    #: A sliding coin seen out of hiding counts as this much (mm) farther from where a coin lay
+    #: hidden if it slides straight back toward that place (scaled down to 0 for straight away
+    #: from it): it is more likely another coin, flicked from under the same hand.
+    turn_mm: float = 100.0
     #: A found coin whose look (trusted: whole and sharp) is another coin's counts as this much
     #: (mm) farther from where that coin was expected.
     look_mm: float = 15.0

@@ -4,7 +4,8 @@ Identity comes from tracking since set-up: the SETUP says where each coin stands
 frame, and from then on each found coin is matched to the coin expected nearest to it
 (``scipy.optimize.linear_sum_assignment`` over the distances from each track's predicted position,
 gated). A coin that reappears after being hidden is matched by its look (suit colour or black ink,
-:func:`vision.croquet.coins.coin_look`) and then by distance.
+:func:`vision.croquet.coins.coin_look`), then by distance and, seen sliding, by which way it slides
+(away from where it lay hidden, not back toward it).
 
 Most frames change nothing: a cheap test on every ``coarse_step``-th pixel against the background
 (the last frame in which nothing moved, and any changed region that has lain still for
@@ -422,6 +423,7 @@ class CoinTracker:
         self._started, self._since, self._stopped = {}, {}, {}
         self._placed, self._corrected = [], []
         fell: list[tuple[str, Point, float]] = []
+        slid = [self._slid_from(b, p) for b, p in zip(blobs, blob_mm, strict=True)]
         if blobs:
             # Every coin on the table takes part, so that a coin resting beside a searched one
             # keeps its own blob; only searched coins act on what they are given.
@@ -439,7 +441,15 @@ class CoinTracker:
             seen = np.array([lk or "" for lk in looks])
             own = np.array([tr.look for tr in live])
             unlike = (seen[None] != "") & (seen[None] != own[:, None])
-            cost = np.where(d <= gate[:, None], d + cfg.look_mm * unlike, _FAR)
+            # A coin seen sliding out of hiding counts as farther from a coin hidden at rest the
+            # more it slides back toward where that coin lay: the coin it is may lie beyond reach.
+            turned = np.array(
+                [
+                    [self._turn_cost(tr, b, p) for b, p in zip(slid, blob_mm, strict=True)]
+                    for tr in live
+                ]
+            ).reshape(d.shape)
+            cost = np.where(d + turned <= gate[:, None], d + turned + cfg.look_mm * unlike, _FAR)
             # A blob where a coin lies at rest is that coin (no other coin's centre comes that
             # close to it), even when another coin could take it at less cost overall: a
             # coin beside a hand must not "start" onto a blob some other coin leaves free.
@@ -488,7 +498,8 @@ class CoinTracker:
             tr.state, tr.clear = HIDDEN, False
             if tr.moving:
                 self._coast(tr)
-        self._reappear([i for i in range(len(blobs)) if i not in used], blobs, blob_mm, hand_mask)
+        free = [i for i in range(len(blobs)) if i not in used]
+        self._reappear(free, blobs, blob_mm, [slid[i] for i in free], hand_mask)
         offsets = self._nudges(image, before, was_mm, hand)
         self._nudged(offsets)
         if not hands and all(
@@ -889,10 +900,18 @@ class CoinTracker:
         self._placed.append((tr.coin, _pt(mm)))
 
     def _reappear(
-        self, free: list[int], blobs: list[CoinBlob], blob_mm: np.ndarray, hand_mask: np.ndarray
+        self,
+        free: list[int],
+        blobs: list[CoinBlob],
+        blob_mm: np.ndarray,
+        slid: list[np.ndarray | None],
+        hand_mask: np.ndarray,
     ) -> None:
         """Blobs no track expected: coins put down (or uncovered, or sliding out from under a
-        hand) where no coin was known; matched to the missing coins by look, then distance."""
+        hand) where no coin was known; matched to the missing coins by look, then distance, and
+        a coin seen sliding by which way it slides: one flicked from under a hand slides away
+        from where it lay (an arm over two ink coins, one flicked under it that creeps out
+        toward the other's place is that one, not the other, though nearer)."""
         missing = [tr for tr in self.tracks.values() if tr.state in (HIDDEN, OFF, ABSENT)]
         if not free or not missing:
             return
@@ -901,6 +920,7 @@ class CoinTracker:
         for r, tr in enumerate(missing):
             for c, i in enumerate(free):
                 far = float(np.hypot(*(blob_mm[i] - tr.mm))) if tr.state != ABSENT else 1e4
+                far += self._turn_cost(tr, slid[c], blob_mm[i])
                 if tr.state == HIDDEN and tr.moving and far > self._reach(tr):
                     far = _FAR
                 if tr.state == HIDDEN and self._cannot_follow(tr, blob_mm[i]):
@@ -929,6 +949,35 @@ class CoinTracker:
                 continue
             near = _at(hand_mask, np.array(blob.px), self.cfg.coarse_step)
             self._uncovered(tr, mm, blob.area, near)
+
+    def _slid_from(self, blob: CoinBlob, mm: np.ndarray) -> np.ndarray | None:
+        """Where a coin seen whole at ``mm`` was seen whole in the last frame, sliding (a coin
+        hidden at rest took that sighting as ``pending``), or None: which way it slides tells
+        which hidden coin it can be (one slides out from under a hand away from where it lay)."""
+        cfg = self.cfg
+        if blob.area < cfg.whole_coin_share * self.coin_area:
+            return None
+        reach = cfg.max_speed_mm_s * self.dt + cfg.move_near_hand_mm
+        for tr in self.tracks.values():
+            if (
+                tr.state == HIDDEN
+                and not tr.moving
+                and tr.pending is not None
+                and tr.pending_whole
+                and self._t - tr.pending_t <= 1.5 * self.dt
+                and 3 * cfg.still_mm < float(np.hypot(*(mm - tr.pending))) <= reach
+            ):
+                return tr.pending
+        return None
+
+    def _turn_cost(self, tr: Track, before: np.ndarray | None, mm: np.ndarray) -> float:
+        """How much farther (mm) than it lies a coin seen sliding from ``before`` to ``mm``
+        counts from ``tr`` (``turn_mm`` if it slides straight back toward where ``tr`` lay hidden
+        at rest, nothing if straight away or if ``tr`` is not hidden at rest)."""
+        if before is None or tr.state != HIDDEN or tr.moving:
+            return 0.0
+        base = tr.anchor if tr.anchor is not None else tr.mm
+        return self.cfg.turn_mm * _turned(base, before, mm, self.cfg.place_mm)
 
     def _edge_crossing(self, tr: Track) -> tuple[np.ndarray, float] | None:
         """Where a sliding coin's path crosses the table's edge, if it does within reach of the
@@ -986,6 +1035,24 @@ def _step_away(base: np.ndarray, before: np.ndarray, mm: np.ndarray) -> tuple[fl
     """
     step = float(np.hypot(*(mm - before)))
     return step, float(np.hypot(*(mm - base))) - float(np.hypot(*(before - base)))
+
+
+def _turned(base: np.ndarray, before: np.ndarray, mm: np.ndarray, near: float) -> float:
+    """How far a coin seen at ``before`` and then at ``mm`` turned from sliding straight away
+    from ``base``: 0 straight away, 1 straight back toward it (0 within ``near`` of it, where
+    a coin only covered or nudged shows no way off).
+
+    >>> _turned(np.zeros(2), np.array([10.0, 0.0]), np.array([12.0, 0.0]), 6.0)
+    0.0
+    >>> _turned(np.zeros(2), np.array([12.0, 0.0]), np.array([10.0, 0.0]), 6.0)
+    1.0
+    """
+    off = mm - base
+    step = mm - before
+    size = float(np.hypot(*off)) * float(np.hypot(*step))
+    if float(np.hypot(*off)) <= near or size == 0:
+        return 0.0
+    return (1.0 - float(off @ step) / size) / 2
 
 
 def _at(mask: np.ndarray, px: np.ndarray, step: int) -> bool:
