@@ -1115,6 +1115,66 @@ def test_the_rest_waits_for_the_nudges_still_being_read_and_keeps_the_stop_time(
     assert rests[0]["positions"]["moons-knight"] == [400.4, 330.0]
 
 
+def test_a_coin_struck_too_little_to_be_seen_to_move_passes_the_blow_on_by_its_nudge() -> None:
+    # Hold-out H seed 1905 at 9.8 s: the Moons guard slides (-x) into the Crowns knight, which
+    # lies 0.56 mm from the Suns knight beyond it. The knight is nudged 0.6 mm on (its rim
+    # shows it), too little to be seen to set off, and the Suns knight 0.3 mm: the Crowns knight
+    # struck it. Their places are corrected as each watch ends, the Suns knight's first; they
+    # lie in contact, so when the Suns knight is flicked into the Crowns knight a second later
+    # and sets it off, that is a push, no strike (the Crowns knight, moved apart from the guard
+    # by the nudge, then strikes it: their contact is judged apart once the guard, watched
+    # too, is no longer, though the knight's place was corrected first).
+    det = EventDetector(default_layout(), 120.0)
+    suns, crowns = (300.0, 300.0), (300.0 + COIN_MM + 0.56, 300.0)
+    guard_stop = crowns[0] + COIN_MM + 0.3
+    det.start({"suns-knight": suns, "crowns-knight": crowns, "moons-guard": (400.0, 300.0)})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 161):
+        fixed: tuple[str, ...] = ()
+        if k == 40:
+            suns, fixed = (299.7, 300.0), ("suns-knight",)
+        if k == 48:
+            crowns, fixed = (crowns[0] - 0.6, 300.0), ("crowns-knight",)
+        guard = (max(400.0 - 6.0 * k, guard_stop), 300.0)
+        pos = {"suns-knight": suns, "crowns-knight": crowns, "moons-guard": guard}
+        off = {
+            "crowns-knight": (-0.6, 0.0) if k >= 14 else (0.0, 0.0),
+            "suns-knight": (-0.3, 0.0) if k >= 15 else (0.0, 0.0),
+        }
+        if k > 120:
+            # Flicked (+x) into the Crowns knight, the Suns knight pushes it off.
+            pos["suns-knight"] = (suns[0] + min(0.3 * (k - 120), 1.4), 300.0)
+            pos["crowns-knight"] = (crowns[0] + 4.0 * (k - 120), 300.0)
+        frame = TrackFrame(
+            k,
+            k / 120,
+            pos,
+            frozenset({"moons-guard"}) if k < 18 else frozenset(pos) if k > 120 else frozenset(),
+            started={"moons-guard": 0.5 / 120}
+            if k == 1
+            else {"suns-knight": 120.5 / 120, "crowns-knight": 120.6 / 120}
+            if k == 121
+            else {},
+            stopped={"moons-guard": 13 / 120} if k == 18 else {},
+            offsets=off if 5 <= k < 48 else {},
+            corrected=fixed,
+            watched=frozenset(
+                ({"suns-knight"} if 5 <= k < 40 else set())
+                | ({"crowns-knight"} if 5 <= k < 48 else set())
+                | ({"moons-guard"} if 20 <= k < 60 else set())
+            ),
+            near_hand={"suns-knight": (-1.0, 0.0)} if k > 110 else {},
+        )
+        out += det.update(frame)
+    assert contacts(out) == [
+        ("flick", "moons-guard", None, None),
+        ("strike", "moons-guard", "crowns-knight", None),
+        ("strike", "crowns-knight", "suns-knight", None),
+        ("flick", "suns-knight", None, None),
+        ("strike", "crowns-knight", "moons-guard", None),
+    ]
+
+
 def test_a_coin_flicked_into_two_it_almost_touches_strikes_both_though_it_barely_moves() -> None:
     # Dev 202: the Crowns knight, the hand at its back (-x), is flicked into the Arms knight
     # 1 mm off at -20 degrees and the Suns knight 1 mm off at 65 degrees; it stops almost dead,

@@ -221,10 +221,13 @@ class EventDetector:
         self.offset: dict[str, list[tuple[float, Point]]] = {}
         self._offset_keep = 2 * config.nudge_frames + round(config.watch_s * fps)
         #: Strikes on coins at rest not yet seen to move them (``nudge_mm``): the event, its
-        #: frame, the struck coin's nudge before it (two readings: :meth:`_lay_before`), and its
-        #: readings since.
-        self.unmoved: list[tuple[Event, int, np.ndarray, list[Point]]] = []
+        #: frame, the struck coin's nudge before it (two readings: :meth:`_lay_before`), its
+        #: readings since, and where the coins lay at the blow (:meth:`_passed_on`).
+        self.unmoved: list[tuple[Event, int, np.ndarray, list[Point], dict[str, np.ndarray]]] = []
         self._moving_before: frozenset[str] = frozenset()
+        #: Contacts of a coin whose place was corrected with one still watched, judged when
+        #: that one's watch ends (:meth:`_reset`).
+        self.rejudge: set[frozenset[str]] = set()
         #: The pairs of coins touching as the frame under way began.
         self._touching: frozenset[frozenset[str]] = frozenset()
         #: The coins touching a tower as the frame under way began (set off from there, a
@@ -263,12 +266,16 @@ class EventDetector:
         for coin, at in positions.items():
             self._reset(coin, np.array(at, float))
 
-    def _reset(self, coin: str, p: np.ndarray, put: bool = True) -> None:
+    def _reset(
+        self, coin: str, p: np.ndarray, put: bool = True, watched: frozenset[str] = frozenset()
+    ) -> None:
         """A coin now stands at ``p`` (set-up or ``put`` down by hand): contacts as they are
         there, and inside a corridor it entered by no mouth. A coin whose place was only
         corrected (read more closely on its rim, or its name put right) did not move: it keeps
         no contact it is now apart from, and gains none (a contact it never made is none), and
-        keeps the mouth it entered a corridor by."""
+        keeps the mouth it entered a corridor by; but a coin still ``watched`` may be nudged
+        yet (its place is corrected when its watch ends): the contact with it is judged then
+        (``rejudge``)."""
         cfg = self.cfg
         self.last[coin] = p
         self.step[coin] = np.zeros(2)
@@ -288,7 +295,10 @@ class EventDetector:
             if other != coin:
                 pair = frozenset((coin, other))
                 if float(np.hypot(*(p - q))) > COIN_MM + cfg.rest_touch_mm:
-                    self.contact.discard(pair)
+                    if put or other not in watched:
+                        self.contact.discard(pair)
+                    else:
+                        self.rejudge.add(pair)
                 elif put:
                     self.contact.add(pair)
 
@@ -320,7 +330,13 @@ class EventDetector:
             self._forget(coin)
         for coin in frame.corrected:
             if coin in frame.positions:
-                self._reset(coin, np.array(frame.positions[coin], float), put=False)
+                at = np.array(frame.positions[coin], float)
+                self._reset(coin, at, put=False, watched=frame.watched)
+        for pair in [p for p in self.rejudge if not p & frame.watched]:
+            self.rejudge.discard(pair)
+            i, j = (self.last.get(c) for c in pair)
+            if i is None or j is None or float(np.hypot(*(i - j))) > COIN_MM + cfg.rest_touch_mm:
+                self.contact.discard(pair)
         placed = {c for c, _ in frame.placed} | set(frame.corrected)
         seg: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         for coin, at in frame.positions.items():
@@ -481,11 +497,12 @@ class EventDetector:
         the striking coin and the flicking hand, whose shadow shades the rim, are farthest).
         A struck coin not read by then (covered, say) cannot show that it did not move: its
         strike stands. A strike dropped leaves the two coins out of contact: the sliding one
-        passed, or stopped, a hair away."""
+        passed, or stopped, a hair away. A strike that stands by the nudge may have been passed
+        on (:meth:`_passed_on`)."""
         cfg = self.cfg
         late = round(cfg.watch_s / self.dt)
         keep = []
-        for event, index, base, seen in self.unmoved:
+        for event, index, base, seen, lay in self.unmoved:
             coin = event["target"]
             moved = (
                 coin in frame.started
@@ -499,16 +516,61 @@ class EventDetector:
             if moved or (done and not seen):
                 out.append(event)
             elif done:
-                last = seen[-cfg.nudge_frames :]
-                if float(np.hypot(*(np.median(last, axis=0) - base).T).min()) >= cfg.nudge_mm:
+                nudges = np.median(seen[-cfg.nudge_frames :], axis=0) - base
+                nudge = nudges[int(np.argmin(np.hypot(*nudges.T)))]
+                if float(np.hypot(*nudge)) >= cfg.nudge_mm:
                     out.append(event)
+                    self._passed_on(str(event["coin"]), coin, nudge, event, lay, out)
                 else:
                     # Nothing moved it, so nothing touched it: the two do not lie in contact
                     # (a coin that stopped a hair from it strikes it when flicked into it).
                     self.contact.discard(frozenset((event["coin"], coin)))
             else:
-                keep.append((event, index, base, seen))
+                keep.append((event, index, base, seen, lay))
         self.unmoved = keep
+
+    def _passed_on(
+        self,
+        striker: str,
+        coin: str,
+        nudge: np.ndarray,
+        event: Event,
+        lay: Mapping[str, np.ndarray],
+        out: list[Event],
+    ) -> None:
+        """``coin``, at rest, struck by ``striker`` (``event``) and nudged by ``nudge`` (mm, read
+        on its rim), too little to be seen to set off, struck in turn each coin at rest (where
+        the coins ``lay`` at the blow) that the nudge closed on to within ``slow_touch_mm``
+        and whose rim shows it nudged away from ``coin`` by ``nudge_mm`` or more along their
+        line since: a chain of blows no path shows (hold-out H seed 1905 at 9.82 s: a knight
+        struck 0.66 mm toward one 0.55 mm away, which moved 0.35 mm; their contact, missed,
+        made the next flick of that one into it a strike). And so on down the chain."""
+        cfg = self.cfg
+        t = float(event["t"])
+        for other, q in lay.items():
+            if (
+                other in (coin, striker)
+                or coin not in lay
+                or frozenset((coin, other)) in self.contact
+            ):
+                continue
+            gap = q - lay[coin]
+            d = float(np.hypot(*gap))
+            n = gap / max(d, 1e-9)
+            if d - float(nudge @ n) > COIN_MM + cfg.slow_touch_mm:
+                continue
+            history = self.offset.get(other, [])
+            prior = [o for when, o in history if when < t - 1e-6][-cfg.nudge_frames :]
+            since = [o for when, o in history if when > t + self.dt][-cfg.nudge_frames :]
+            if not prior or not since:
+                continue
+            moved = np.median(since, axis=0) - np.median(prior, axis=0)
+            if float(moved @ n) < cfg.nudge_mm:
+                continue
+            chained = {"t": round(t + self.dt, 4), "event": "strike", "coin": coin, "target": other}
+            out.append(chained)
+            self.contact.add(frozenset((coin, other)))
+            self._passed_on(coin, other, moved, chained, lay, out)
 
     def _settle(self, frame: TrackFrame) -> None:
         """Coins that came to rest in this frame: their contacts with resting coins and towers
@@ -1111,7 +1173,9 @@ class EventDetector:
                 if target in moving or target in seg or target in self._hidden:
                     out.append(event)
                 else:
-                    self.unmoved.append((event, self._index, self._lay_before(target, t), []))
+                    before = self._lay_before(target, t)
+                    lay = {c: p.copy() for c, p in self.last.items()}
+                    self.unmoved.append((event, self._index, before, [], lay))
                 struck.add(target)
                 if target in seg:
                     sent.add(pair)
