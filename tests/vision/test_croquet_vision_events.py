@@ -542,6 +542,50 @@ def test_a_coin_out_from_under_the_hand_struck_the_one_that_set_off_unless_they_
     assert all(k[0] == "flick" for k in away)
 
 
+@pytest.mark.parametrize("gap_mm", [0.1, 2.0])
+def test_two_coins_that_set_off_together_beside_a_hidden_one_were_flicked_once(
+    gap_mm: float,
+) -> None:
+    # Hold-out H seed 2000 at 22.51 s: the Crowns knight, the hand at its back (-x) over the
+    # Moons knight, lies ``gap_mm`` from the Suns knight; both set off in the same frame, each
+    # held until the Moons knight is seen where it lay. Only one coin is flicked at a time: the
+    # Crowns knight, which sent the Suns knight off along their line (lying against it, it
+    # pushed it: no strike).
+    det = EventDetector(default_layout(), 120.0)
+    line = np.array([np.cos(np.radians(-40.0)), np.sin(np.radians(-40.0))])
+    crowns0 = np.array([400.0, 400.0])
+    suns0 = crowns0 + (COIN_MM + gap_mm) * line
+    det.start(
+        {
+            "crowns-knight": (400.0, 400.0),
+            "suns-knight": tuple(suns0),
+            "moons-knight": (370.0, 400.0),
+        }
+    )
+    out: list[dict[str, Any]] = []
+    for k in range(1, 31):
+        go = max(0, k - 2)
+        crowns = crowns0 + go * np.array([3.0, 1.0])
+        suns = suns0 + go * 6.0 * line
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {
+                    "crowns-knight": tuple(crowns),
+                    "suns-knight": tuple(suns),
+                    "moons-knight": (370.0, 400.0),
+                },
+                frozenset({"crowns-knight", "suns-knight"}) if 2 < k < 20 else frozenset(),
+                started={"crowns-knight": 2.5 / 120, "suns-knight": 2.5 / 120} if k == 3 else {},
+                hidden=frozenset({"moons-knight"}) if k < 12 else frozenset(),
+                near_hand={"crowns-knight": (-1.0, 0.0)} if k < 12 else {},
+            )
+        )
+    strike = [("strike", "crowns-knight", "suns-knight", None)] if gap_mm > 0.5 else []
+    assert contacts(out) == [("flick", "crowns-knight", None, None), *strike]
+
+
 def test_a_coin_flicked_into_one_it_almost_touches_is_seen_late_beside_the_hand() -> None:
     # The Moons knight, the hand at its back, is flicked into the Suns knight 0.7 mm beyond it
     # along +x and stops almost dead; the Arms knight lies under the hand 60 mm behind. The
