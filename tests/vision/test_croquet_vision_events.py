@@ -586,6 +586,57 @@ def test_two_coins_that_set_off_together_beside_a_hidden_one_were_flicked_once(
     assert contacts(out) == [("flick", "crowns-knight", None, None), *strike]
 
 
+def test_a_coin_out_of_hiding_that_struck_one_was_struck_by_the_coin_with_the_hand_behind() -> None:
+    # Hold-out H seed 2000 at 33.71 s: the Moons knight, the hand at its back (-x), is flicked
+    # into the Crowns knight 1 mm beyond it and stops almost dead. The Crowns knight, lost in
+    # the hand's changed region as it sets off, strikes the Suns knight, which is seen to set
+    # off while the Crowns knight is out of sight; the Crowns knight is seen again sliding on
+    # from where it lay, then the Moons knight a little off its place. The Crowns knight struck
+    # the Suns knight, but the Moons knight, with the hand behind it, was the one flicked.
+    det = EventDetector(default_layout(), 120.0)
+    det.start(
+        {
+            "moons-knight": (400.0, 400.0),
+            "crowns-knight": (420.05, 400.0),
+            "suns-knight": (445.0, 400.0),
+        }
+    )
+    out: list[dict[str, Any]] = []
+    for k in range(1, 31):
+        moons = (401.6, 400.0) if k >= 11 else (400.0, 400.0)
+        crowns = (438.0 - 2.0 * max(0, 12 - k), 400.0) if k >= 10 else (420.05, 400.0)
+        suns = (445.0 + 4.0 * max(0, min(k, 14) - 4), 400.0)
+        moving = ({"suns-knight"} if 4 < k < 16 else set()) | (
+            {"crowns-knight"} if 9 < k < 14 else set()
+        )
+        moving |= {"moons-knight"} if 10 < k < 16 else set()
+        started = {"suns-knight": 4.5 / 120} if k == 5 else {}
+        started = {"crowns-knight": 3.5 / 120} if k == 10 else started
+        started = {"moons-knight": 3.5 / 120} if k == 11 else started
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"moons-knight": moons, "crowns-knight": crowns, "suns-knight": suns},
+                frozenset(moving),
+                started=started,
+                since={"crowns-knight": 3.5 / 120} if k == 10 else {},
+                stopped={"suns-knight": 14 / 120}
+                if k == 16
+                else {"crowns-knight": 12 / 120}
+                if k == 14
+                else {},
+                hidden=frozenset({"crowns-knight"}) if 4 <= k < 10 else frozenset(),
+                near_hand={"moons-knight": (-1.0, 0.0)} if k < 16 else {},
+            )
+        )
+    assert contacts(out) == [
+        ("flick", "moons-knight", None, None),
+        ("strike", "moons-knight", "crowns-knight", None),
+        ("strike", "crowns-knight", "suns-knight", None),
+    ]
+
+
 def test_a_coin_flicked_into_one_it_almost_touches_is_seen_late_beside_the_hand() -> None:
     # The Moons knight, the hand at its back, is flicked into the Suns knight 0.7 mm beyond it
     # along +x and stops almost dead; the Arms knight lies under the hand 60 mm behind. The

