@@ -350,10 +350,10 @@ def test_in_a_scrum_the_coin_at_the_hand_is_flicked_and_each_strike_has_its_move
 
 
 def out_of_hiding(
-    rest: tuple[float, float], came_out: np.ndarray, step: np.ndarray
+    rest: tuple[float, float], came_out: np.ndarray, steps: list[np.ndarray]
 ) -> list[dict[str, Any]]:
     """The Suns knight, hidden under a hand where it lay at ``rest``, comes out at ``came_out``
-    and slides on by ``step`` per frame for three frames."""
+    and slides on by each of ``steps`` in a frame."""
     det = EventDetector(default_layout(), 120.0)
     det.start({"suns-knight": rest})
     hidden = frozenset({"suns-knight"})
@@ -369,7 +369,7 @@ def out_of_hiding(
             since={"suns-knight": t_in},
         )
     )
-    path = [tuple(came_out + k * step) for k in range(1, 4)]
+    path = [tuple(p) for p in came_out + np.cumsum(steps, axis=0)]
     return out + frames(det, "suns-knight", path, start=13)
 
 
@@ -378,7 +378,20 @@ def test_a_bounce_off_a_tower_under_the_hand_is_traced_back_from_where_the_coin_
     face = tower[0] + 25.4 + 9.525
     hit = np.array([face, tower[1] + 17.5])
     out_dir = np.array([0.919, 0.394])
-    out = out_of_hiding((face + 25.0, tower[1] + 10.0), hit + 15.0 * out_dir, 3.0 * out_dir)
+    out = out_of_hiding((face + 25.0, tower[1] + 10.0), hit + 15.0 * out_dir, [3.0 * out_dir] * 3)
+    assert ("hit", "suns-knight", "suns-tower", None) in keys(out)
+
+
+def test_a_coin_out_of_hiding_that_stops_at_once_shows_its_bounce_by_its_whole_way() -> None:
+    # Hold-out H seed 1903 at 34.42 s: bounced off the tower under the hand, the knight comes
+    # out at 60 mm/s and stops within two frames: its last steps are too short to show a way,
+    # but its whole way since it came out (26 mm/s) traces back into the tower.
+    tower = default_layout().castle("suns").tower.center
+    face = tower[0] + 25.4 + 9.525
+    out_dir = np.array([0.919, 0.394])
+    came_out = np.array([face, tower[1] + 17.5]) + 2.6 * out_dir
+    steps = [0.5 * out_dir, 0.15 * out_dir, 0.0 * out_dir]
+    out = out_of_hiding((face + 25.0, tower[1] + 10.0), came_out, steps)
     assert ("hit", "suns-knight", "suns-tower", None) in keys(out)
 
 
@@ -388,7 +401,7 @@ def test_a_coin_out_of_hiding_too_slow_to_show_a_direction_is_not_traced_back() 
     tower = default_layout().castle("suns").tower.center
     face = tower[0] + 25.4 + 9.525
     rest = (face + 1.8, tower[1])
-    out = out_of_hiding(rest, np.array([face + 1.8, tower[1] + 7.0]), np.array([0.02, 0.0]))
+    out = out_of_hiding(rest, np.array([face + 1.8, tower[1] + 7.0]), [np.array([0.02, 0.0])] * 3)
     assert "hit" not in [e["event"] for e in out]
 
 

