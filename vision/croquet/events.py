@@ -547,12 +547,10 @@ class EventDetector:
         made the next flick of that one into it a strike). And so on down the chain."""
         cfg = self.cfg
         t = float(event["t"])
+        if coin not in lay:
+            return
         for other, q in lay.items():
-            if (
-                other in (coin, striker)
-                or coin not in lay
-                or frozenset((coin, other)) in self.contact
-            ):
+            if other in (coin, striker) or frozenset((coin, other)) in self.contact:
                 continue
             gap = q - lay[coin]
             d = float(np.hypot(*gap))
