@@ -294,13 +294,17 @@ class EventDetector:
         for other, q in self.last.items():
             if other != coin:
                 pair = frozenset((coin, other))
-                if float(np.hypot(*(p - q))) > COIN_MM + cfg.rest_touch_mm:
+                if self._apart(p, q):
                     if put or other not in watched:
                         self.contact.discard(pair)
                     else:
                         self.rejudge.add(pair)
                 elif put:
                     self.contact.add(pair)
+
+    def _apart(self, p: np.ndarray, q: np.ndarray) -> bool:
+        """Whether two coins at rest at ``p`` and ``q`` lie apart (``rest_touch_mm``)."""
+        return float(np.hypot(*(p - q))) > COIN_MM + self.cfg.rest_touch_mm
 
     def _forget(self, coin: str) -> None:
         self.last.pop(coin, None)
@@ -335,7 +339,7 @@ class EventDetector:
         for pair in [p for p in self.rejudge if not p & frame.watched]:
             self.rejudge.discard(pair)
             i, j = (self.last.get(c) for c in pair)
-            if i is None or j is None or float(np.hypot(*(i - j))) > COIN_MM + cfg.rest_touch_mm:
+            if i is None or j is None or self._apart(i, j):
                 self.contact.discard(pair)
         placed = {c for c, _ in frame.placed} | set(frame.corrected)
         seg: dict[str, tuple[np.ndarray, np.ndarray]] = {}
@@ -574,17 +578,18 @@ class EventDetector:
         """Coins that came to rest in this frame: their contacts with resting coins and towers
         as their rest positions show them (``rest_touch_mm``, ``rest_tower_touch_mm``), not as
         the sliding path left them."""
-        gap = self.cfg.rest_touch_mm
         for coin in frame.stopped:
             if coin not in frame.positions:
                 continue
             p = np.array(frame.positions[coin], float)
             for pair in [q for q in self.contact if coin in q]:
                 other = next(c for c in pair if c != coin)
-                if other not in frame.moving and other in frame.positions:
-                    q = np.array(frame.positions[other], float)
-                    if float(np.hypot(*(p - q))) > COIN_MM + gap:
-                        self.contact.discard(pair)
+                if (
+                    other not in frame.moving
+                    and other in frame.positions
+                    and self._apart(p, np.array(frame.positions[other], float))
+                ):
+                    self.contact.discard(pair)
             for k, (_, tile) in enumerate(self.towers):
                 if tile.distance_to((float(p[0]), float(p[1]))) > _R + self.cfg.rest_tower_touch_mm:
                     self.on_tower.discard((coin, k))
@@ -840,11 +845,11 @@ class EventDetector:
 
     def _deferred_pair(self, coin: str, began: float, index: int, out: list[Event]) -> str:
         """Which was flicked of ``coin``, held as flicked since frame ``index`` (set off at
-        ``began``), and another
-        coin held so that set off in the same frame from within ``pair_gap_mm`` of it (only one
-        coin is flicked at a time): :meth:`_pusher` tells, and the other was struck, unless the
-        two lay touching (then pushed). The other is settled here too. Hold-out H seed 2000 at
-        22.51 s: two knights touching beside a hand set off together; only one was flicked."""
+        ``began``), and another coin held so that set off in the same frame from within
+        ``pair_gap_mm`` of it (only one coin is flicked at a time): :meth:`_pusher` tells, and
+        the other was struck, unless the two lay touching (then pushed). The other is settled
+        here too. Hold-out H seed 2000 at 22.51 s: two knights touching beside a hand set off
+        together; only one was flicked."""
         a = self.set_off.get(coin)
         if a is None or a[0] != index:
             return coin

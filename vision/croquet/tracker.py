@@ -443,12 +443,10 @@ class CoinTracker:
             unlike = (seen[None] != "") & (seen[None] != own[:, None])
             # A coin seen sliding out of hiding counts as farther from a coin hidden at rest the
             # more it slides back toward where that coin lay: the coin it is may lie beyond reach.
-            turned = np.array(
-                [
-                    [self._turn_cost(tr, b, p) for b, p in zip(slid, blob_mm, strict=True)]
-                    for tr in live
-                ]
-            ).reshape(d.shape)
+            turned = np.zeros_like(d)
+            for j, came_from in enumerate(slid):
+                if came_from is not None:
+                    turned[:, j] = [self._turn_cost(tr, came_from, blob_mm[j]) for tr in live]
             cost = np.where(d + turned <= gate[:, None], d + turned + cfg.look_mm * unlike, _FAR)
             # A blob where a coin lies at rest is that coin (no other coin's centre comes that
             # close to it), even when another coin could take it at less cost overall: a
