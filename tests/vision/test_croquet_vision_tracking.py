@@ -249,6 +249,65 @@ def test_a_coin_out_from_under_a_hand_creeping_toward_another_hidden_one_is_not_
     assert np.hypot(*(np.array(at["moons-knight"]) - table_mm(cal, right, 400.0))) < 1.0
 
 
+def out_beside_hand(
+    xs: list[float | None], hands: list[tuple[int, int]]
+) -> tuple[list[tuple[str, float]], list[str], Calibration, CoinTracker]:
+    """The arms guard, drawn at ``xs[i]`` (hidden at None) on y = 400 px, first at 300 px, with
+    a hand from ``hands[i][0]`` to ``hands[i][1]`` px: the coins started (and when) and placed,
+    the camera and the tracker after."""
+    cal = flat_camera()
+
+    def frame(x: float | None, hand: tuple[int, int]) -> np.ndarray:
+        img = np.full((900, 900, 3), FELT, np.uint8)
+        if x is not None:
+            cv2.circle(img, (round(x), 400), 10, WHITE, -1)
+        cv2.rectangle(img, (hand[0], 340), (hand[1], 460), SKIN, -1)
+        return img
+
+    tracker = CoinTracker(
+        frame(300, (0, 0)), cal, {"arms-guard": table_mm(cal, 300, 400)}, (), (864, 864), 120.0
+    )
+    started, placed = [], []
+    for i, (x, hand) in enumerate(zip(xs, hands, strict=True), start=1):
+        report = tracker.update(frame(x, hand), i, i / 120.0)
+        started += list(report.started.items())
+        placed += report.placed
+    return started, placed, cal, tracker
+
+
+def test_a_coin_out_from_under_a_hand_at_once_and_settling_beside_it_was_flicked() -> None:
+    # Hold-out H seed 1900 at 19.2 s: a hand comes down beside the guard and flicks it under
+    # itself; it comes out on the far side 0.08 s after it was last seen where it lay and
+    # creeps to a stop beside the hand, which stays there half a second. No hand carries a coin
+    # that fast: it slid there, however long it lay beside the hand before it could be judged.
+    out = [250.0 - 12 * (1 - 0.6**i) for i in range(1, 12)]
+    xs = [300.0] * 6 + [None] * 6 + out + [out[-1]] * 60
+    hands = [(0, 0)] * 3 + [(312, 420)] * 3 + [(262, 420)] * (6 + len(out) + 60)
+    hands[-20:] = [(0, 0)] * 20
+    started, placed, cal, tracker = out_beside_hand(xs, hands)
+    assert placed == [] and [c for c, _ in started] == ["arms-guard"]
+    assert 5 / 120 <= started[0][1] <= 8 / 120
+    at = np.array(tracker.positions()["arms-guard"])
+    assert np.hypot(*(at - table_mm(cal, out[-1], 400))) < 1.0
+
+
+def test_a_coin_out_from_under_a_hand_lying_beside_it_then_sliding_set_off_then() -> None:
+    # Hold-out D seed 1401 at 23.1 s: the guard, struck under the hand, creeps out 6 mm on and
+    # lies there a second with the hand still over a third of it, too little of it seen to
+    # tell where it lies; then it is flicked. It set off when it was seen to slide, not when
+    # it came out from under the hand.
+    out = [294.0, 291.5] + [291.0] * 120
+    away = [out[-1] - 6 * i for i in range(1, 15)]
+    xs = [300.0] * 3 + [None] * 6 + out + away + [away[-1]] * 30
+    hands = [(0, 0)] * 3 + [(270, 420)] * 6 + [(295, 420)] * (len(out) + len(away) + 30)
+    started, placed, cal, tracker = out_beside_hand(xs, hands)
+    flicked = (3 + 6 + len(out) + 1) / 120
+    assert placed == [] and [c for c, _ in started] == ["arms-guard"]
+    assert flicked - 4 / 120 <= started[0][1] <= flicked
+    at = np.array(tracker.positions()["arms-guard"])
+    assert np.hypot(*(at - table_mm(cal, away[-1], 400))) < 1.0
+
+
 def test_an_ink_coin_out_from_under_a_hand_where_a_suit_lay_is_not_that_knight() -> None:
     # An arm lies over the Arms knight and guard; unseen, the knight is struck away under it
     # and the guard slides in to stop 15 mm from where the knight lay. The arm draws back off

