@@ -1818,3 +1818,22 @@ def test_a_coin_struck_off_that_bounces_back_into_its_striker_strikes_it_in_turn
         ("strike", "suns-knight", "crowns-guard", None),
         ("strike", "crowns-guard", "suns-knight", None),
     ]
+
+
+def test_of_two_sliding_coins_that_meet_one_just_kicked_is_judged_by_its_speed_since() -> None:
+    # Hold-out F seed 905 at 8.68 s: the Suns knight and the Arms guard slide along +x at
+    # 2 mm a frame, 6.5 mm apart; the knight, kicked back (off a tower, say) in frame 7, shows
+    # a short step there and runs back at 2.6 mm a frame into the guard near the end of frame
+    # 8. Its last step (0.4 mm) says nothing of that speed: the knight, faster, struck.
+    k6, g6 = 310.0, 310.0 - COIN_MM - 6.54
+    knight = [k6 - 2.0 * (6 - k) for k in range(1, 7)]
+    knight += [k6 - 0.4, k6 - 2.54, k6 - 0.7, k6 + 0.9, k6 + 2.1, k6 + 2.9] + [k6 + 3.3] * 8
+    guard = [g6 - 2.0 * (6 - k) for k in range(1, 7)]
+    guard += [g6 + 2.0, g6 + 3.54, g6 + 1.2, g6 - 0.8, g6 - 2.4, g6 - 3.4] + [g6 - 3.8] * 8
+    paths = {
+        "suns-knight": (2, 1.5 / 120, sighted([(x, 400.0) for x in knight])),
+        "arms-guard": (2, 1.5 / 120, sighted([(x, 400.0) for x in guard])),
+    }
+    assert [c for c in contacts(play(paths, 20)) if c[0] == "strike"] == [
+        ("strike", "suns-knight", "arms-guard", None)
+    ]
