@@ -467,9 +467,13 @@ class EventDetector:
         for coin, (a, b) in seg.items():
             # A path out of hiding says nothing of the coin's speed now: no bounce is guessed.
             # A coin that set off during this frame goes on at least as far in the next.
-            step, before = np.zeros(2) if coin in self._unseen else b - a, self.step.get(coin)
-            slid = before is not None and bool(before.any())
-            if slid and float(np.hypot(*(step - before))) > cfg.kick_mm:
+            step = np.zeros(2) if coin in self._unseen else b - a
+            before = self.step.get(coin)
+            if (
+                before is not None
+                and before.any()
+                and float(np.hypot(*(step - before))) > cfg.kick_mm
+            ):
                 self.kicked.add(coin)
             else:
                 self.kicked.discard(coin)
