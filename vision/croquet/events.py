@@ -30,16 +30,17 @@ from its position in one frame to the next, and
   reached the other, or the one with the flicking hand behind it. Coins in contact strike only after
   separating (``separate_mm`` apart, or over ``part_mm`` in ``part_frames`` frames running); two
   seen apart just after a blow that sent the struck coin off have separated, and if they meet again
-  the one whose step closes the gap struck. A coin that sets off from beside a still one, away from
-  it but far off the line of their centres, slid past it: a blow sends a coin along that line. A
-  coin at rest is struck only if the blow moves it: it starts, or its rim shows it lying
-  ``nudge_mm`` from where it lay (a contact that moves nothing cannot be told from a near miss
-  within a sliding coin's position error), so such strikes are reported once that shows, a few
-  frames late. Nobody flicks while coins slide: a coin that sets off away from the path of one
-  sliding past within ``pair_gap_mm`` (once the turn's flick is past, also of one that set off in
-  the same frame) was struck by it, though the paths miss by more than ``touch_mm``. A coin struck
-  under a hand is no longer where it lay (nothing strikes it there again), and when it comes out its
-  path began with the blow.
+  the one whose step closes the gap struck; so have two one of which has hit a tower since, and if
+  they meet again (``rebound_frames``) the one back off the tower struck. A coin that sets off from
+  beside a still one, away from it but far off the line of their centres, slid past it: a blow
+  sends a coin along that line. A coin at rest is struck only if the blow moves it: it starts, or
+  its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be
+  told from a near miss within a sliding coin's position error), so such strikes are reported once
+  that shows, a few frames late. Nobody flicks while coins slide: a coin that sets off away from
+  the path of one sliding past within ``pair_gap_mm`` (once the turn's flick is past, also of one
+  that set off in the same frame) was struck by it, though the paths miss by more than
+  ``touch_mm``. A coin struck under a hand is no longer where it lay (nothing strikes it there
+  again), and when it comes out its path began with the blow.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
@@ -189,6 +190,11 @@ class EventDetector:
         self.parted: set[frozenset[str]] = set()
         #: Pairs in contact seen over ``part_mm`` apart: in how many frames running, the last.
         self.apart_run: dict[frozenset[str], tuple[int, int]] = {}
+        #: When each pair of coins last came into contact.
+        self.contact_t: dict[frozenset[str], float] = {}
+        #: Pairs in contact one of which hit a tower since: that coin, and the hit's frame
+        #: (``rebound_frames``).
+        self.rebound: dict[frozenset[str], tuple[str, int]] = {}
         self.recent: dict[str, int] = {}
         self.flicked = False
         #: The frame of this turn's flick (the first since the last rest).
@@ -496,6 +502,8 @@ class EventDetector:
         for e in out:
             if e["event"] == "strike":
                 self.struck_by[e["target"]] = (e["coin"], self._index)
+                self.contact_t[frozenset((e["coin"], e["target"]))] = e["t"]
+        self._rebound_from(out)
         # A flick comes before what the coin did at the time it began.
         return sorted(out, key=lambda e: (e["t"], e["event"] != "flick"))
 
@@ -1210,13 +1218,22 @@ class EventDetector:
             tests = [(d, u)] if pair in parted else [(d, u), (dp, up), reach_i, reach_j]
             closest = min(g for g, _ in tests)
             touch = self._touch(float(np.hypot(*((bi - ai) - (bj - aj)))))
-            if closest <= touch and pair not in self.contact and not self._slid_off(i, j, seg):
+            back = self.rebound.get(pair, ("", self._index))
+            renewed = self._index - back[1] >= cfg.rebound_min_frames
+            if (
+                closest <= touch
+                and (pair not in self.contact or renewed)
+                and not self._slid_off(i, j, seg)
+            ):
                 self.contact.add(pair)
+                self.rebound.pop(pair, None)
                 when = next(w for g, w in tests if g <= touch)
                 # A path that starts within touch of the other coin and leaves it reached
                 # nothing: that coin was what moved it.
                 mover = (
-                    _closing(i, j, (ai, bi), (aj, bj))
+                    back[0]
+                    if back[0]
+                    else _closing(i, j, (ai, bi), (aj, bj))
                     if pair in parted
                     else self._mover(
                         i,
@@ -1230,6 +1247,7 @@ class EventDetector:
                 target = j if mover == i else i
                 # Not before a mover that set off in this frame began to slide.
                 t = max(self._when(when, i, j), round(self._started.get(mover, 0.0), 4))
+                self.contact_t[pair] = t
                 if not moving and set(seg) == {target}:
                     # The mover struck from rest without being seen to move (it stopped
                     # almost dead), and nothing else moves: it was flicked.
@@ -1266,6 +1284,19 @@ class EventDetector:
             if pair in sent:
                 self.parted.add(pair)
         return struck
+
+    def _rebound_from(self, out: list[Event]) -> None:
+        """Pairs in contact one of which hit a tower (among ``out``) since their contact began:
+        that coin comes back off it, and touching the other again is a new strike (see
+        ``rebound_frames``); the rest, ``rebound_frames`` after their hit, are forgotten."""
+        for e in out:
+            if e["event"] != "hit":
+                continue
+            for pair in self.contact:
+                if e["coin"] in pair and e["t"] >= self.contact_t.get(pair, -math.inf):
+                    self.rebound[pair] = (e["coin"], self._index)
+        since = self._index - self.cfg.rebound_frames
+        self.rebound = {p: v for p, v in self.rebound.items() if v[1] >= since}
 
     def _touch(self, closing: float) -> float:
         """How near (mm, centre to centre) two coins come to touch, closing by ``closing`` mm in
