@@ -1229,11 +1229,9 @@ class EventDetector:
                 self.rebound.pop(pair, None)
                 when = next(w for g, w in tests if g <= touch)
                 # A path that starts within touch of the other coin and leaves it reached
-                # nothing: that coin was what moved it.
-                mover = (
-                    back[0]
-                    if back[0]
-                    else _closing(i, j, (ai, bi), (aj, bj))
+                # nothing: that coin was what moved it. A coin back off a tower struck.
+                mover = back[0] or (
+                    _closing(i, j, (ai, bi), (aj, bj))
                     if pair in parted
                     else self._mover(
                         i,
