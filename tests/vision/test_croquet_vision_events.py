@@ -650,6 +650,63 @@ def test_a_coin_out_of_hiding_that_struck_one_was_struck_by_the_coin_with_the_ha
     ]
 
 
+def test_a_coin_out_of_hiding_was_struck_by_the_coin_the_hand_lay_behind_as_it_set_off() -> None:
+    # Hold-out K seed 2502 at 15.28 s: the Suns knight, the hand at its back (-x), is flicked
+    # into the Crowns knight 0.8 mm beyond it and stops 1.9 mm on, both under the hand. The
+    # Crowns knight strikes the Arms knight, seen to set off while the Crowns knight is out of
+    # sight. By the time the Crowns knight comes out, at rest, the hand has moved round to the
+    # far side of the pair (+x); the Suns knight shows a frame later, its place corrected. The
+    # hand as the Crowns knight set off tells: the Suns knight was flicked.
+    det = EventDetector(default_layout(), 120.0)
+    det.start(
+        {
+            "suns-knight": (400.0, 400.0),
+            "crowns-knight": (400.0 + COIN_MM + 0.8, 400.0),
+            "arms-knight": (445.0, 400.0),
+        }
+    )
+    out: list[dict[str, Any]] = []
+    for k in range(1, 31):
+        arms = (445.0 + 4.0 * max(0, min(k, 14) - 4), 400.0)
+        pos = {"arms-knight": arms, "suns-knight": (400.0, 400.0)}
+        pos["crowns-knight"] = (426.0, 400.0) if k >= 20 else (400.0 + COIN_MM + 0.8, 400.0)
+        pos["suns-knight"] = (401.9, 400.0) if k >= 21 else (400.0, 400.0)
+        moving = ({"arms-knight"} if 4 < k < 15 else set()) | (
+            {"crowns-knight"} if 20 <= k < 24 else set()
+        )
+        side = -1.0 if k < 12 else 1.0
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                pos,
+                frozenset(moving),
+                started={"arms-knight": 4.5 / 120}
+                if k == 5
+                else {"crowns-knight": 2.5 / 120}
+                if k == 20
+                else {},
+                since={"crowns-knight": 2.5 / 120} if k == 20 else {},
+                stopped={"arms-knight": 14 / 120}
+                if k == 15
+                else {"crowns-knight": 20 / 120}
+                if k == 24
+                else {},
+                hidden=frozenset(
+                    ({"suns-knight"} if 2 <= k < 21 else set())
+                    | ({"crowns-knight"} if 2 <= k < 20 else set())
+                ),
+                corrected=("suns-knight",) if k == 21 else (),
+                near_hand=dict.fromkeys(("suns-knight", "crowns-knight"), (side, 0.0)),
+            )
+        )
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "crowns-knight", None),
+        ("strike", "crowns-knight", "arms-knight", None),
+    ]
+
+
 def test_a_coin_flicked_into_one_it_almost_touches_is_seen_late_beside_the_hand() -> None:
     # The Moons knight, the hand at its back, is flicked into the Suns knight 0.7 mm beyond it
     # along +x and stops almost dead; the Arms knight lies under the hand 60 mm behind. The

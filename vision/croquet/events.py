@@ -77,6 +77,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import deque
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -221,6 +222,11 @@ class EventDetector:
         #: Where each coin lay when it last set off, and in which frame.
         self.set_off: dict[str, tuple[int, np.ndarray]] = {}
         self._near_hand: Mapping[str, tuple[float, float]] = {}
+        #: The coins beside a hand in each of the last ``defer_frames`` frames, with the frame's
+        #: time: where the hand lay when a coin out of hiding set off (:meth:`_hand_at`).
+        self._hands: deque[tuple[float, Mapping[str, tuple[float, float]]]] = deque(
+            maxlen=config.defer_frames + 1
+        )
         self._hidden: frozenset[str] = frozenset()
         self._started: Mapping[str, float] = {}
         #: Each watched coin at rest's nudges read on its rim (``offsets``), with when: its
@@ -365,6 +371,7 @@ class EventDetector:
         # Paths that began before the previous frame: the coin comes out of hiding.
         self._unseen = {c for c in seg if self._t0[c] < t0 - 1e-6}
         self._near_hand = frame.near_hand
+        self._hands.append((frame.t, frame.near_hand))
         self._hidden = frame.hidden
         self._started = frame.started
         self._touching = frozenset(self.contact)
@@ -821,8 +828,9 @@ class EventDetector:
         it was pushed, not struck), and so was a coin beside the hand that shows moving late
         (:meth:`_paired_late`); if the hidden coin is uncovered where it lay, or after
         ``defer_frames``, they were flicked. The coin out from under the hand may itself have
-        been struck, by a coin it lay beside with the hand behind that one (:meth:`_struck_by`,
-        hold-out H seed 2000 at 33.71 s): that one was flicked. Returns the coins found flicked
+        been struck, by a coin it lay beside with the hand behind that one as it set off
+        (:meth:`_struck_by`, hold-out H seed 2000 at 33.71 s; the hand may have moved round
+        since, K seed 2502 at 15.28 s): that one was flicked. Returns the coins found flicked
         this way, with when."""
         found: dict[str, float] = {}
         for coin, (began, index, under, lay_against) in list(self.deferred.items()):
@@ -839,7 +847,9 @@ class EventDetector:
             )
             if mover is not None:
                 when = min(frame.started[mover], began - self.dt)
-                flicked = self._struck_by(mover, seg) if mover in seg else None
+                # The hand may have moved on since: it lay behind the flicked coin as it set off.
+                hand = self._hand_at(frame.started[mover])
+                flicked = self._struck_by(mover, seg, hand) if mover in seg else None
                 out.append({"t": round(when, 4), "event": "flick", "coin": flicked or mover})
                 self.flick_at[mover] = frame.index
                 if flicked is not None:
@@ -1112,11 +1122,17 @@ class EventDetector:
             self.recent[other] = self._index
             out.append({"t": round(began, 4), "event": "strike", "coin": coin, "target": other})
 
-    def _struck_by(self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str | None:
+    def _struck_by(
+        self,
+        coin: str,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        hand: Mapping[str, tuple[float, float]] | None = None,
+    ) -> str | None:
         """The coin lying still within ``pair_gap_mm`` of where ``coin`` lay with the hand
         behind it, away from ``coin``, that ``coin`` set off away from in this frame: the coin
         flicked into it (or, once the turn's flick is past, struck into it unseen, moved less
-        than the hand's margin); None if there is none."""
+        than the hand's margin); None if there is none. ``hand``: the coins beside a hand, if
+        not those of this frame (for a coin out of hiding, those of when it set off)."""
         a, b = seg[coin]
         step = b - a
         for other, p in self.last.items():
@@ -1124,9 +1140,13 @@ class EventDetector:
                 continue
             if self._sets_off_from(a, p, step):
                 away = (a - p) / max(float(np.hypot(*(a - p))), 1e-9)
-                if self._hand_behind(other, coin, away) == other:
+                if self._hand_behind(other, coin, away, hand) == other:
                     return other
         return None
+
+    def _hand_at(self, t: float) -> Mapping[str, tuple[float, float]]:
+        """The coins beside a hand in the frame of time ``t`` (the oldest kept, if older)."""
+        return next((hand for ft, hand in self._hands if ft >= t - 1e-6), self._near_hand)
 
     def _pusher(
         self, i: str, j: str, pi: np.ndarray, pj: np.ndarray, moved: Mapping[str, np.ndarray]
@@ -1141,11 +1161,18 @@ class EventDetector:
             return behind
         return i if float((moved[i] + moved[j]) @ n) >= 0 else j
 
-    def _hand_behind(self, i: str, j: str, n: np.ndarray) -> str | None:
+    def _hand_behind(
+        self,
+        i: str,
+        j: str,
+        n: np.ndarray,
+        hand: Mapping[str, tuple[float, float]] | None = None,
+    ) -> str | None:
         """Of two coins, with ``n`` the unit vector from ``i`` to ``j``, the one with the hand
-        beside it on its far side from the other (a flick's fingertip rests against the back of
-        its coin), or None when neither has a hand clearly behind it."""
-        hand = self._near_hand
+        (``hand``, else this frame's) beside it on its far side from the other (a flick's
+        fingertip rests against the back of its coin), or None when neither has a hand clearly
+        behind it."""
+        hand = self._near_hand if hand is None else hand
         behind_i = -float(np.array(hand.get(i, (0.0, 0.0))) @ n)
         behind_j = float(np.array(hand.get(j, (0.0, 0.0))) @ n)
         if max(behind_i, behind_j) > 0.5:
