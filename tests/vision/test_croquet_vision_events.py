@@ -1212,6 +1212,45 @@ def pass_by(
     return out
 
 
+def run_back_from(nudge: tuple[float, float]) -> list[dict[str, Any]]:
+    """The Moons knight slides along +x into the Arms knight at rest, is read 1.5 mm into it
+    and, from the second frame after the blow, running back along their line (as the place
+    of a coin read in one blob with another wanders) before it settles 1.4 mm off. The Arms
+    knight is never seen to move; its rim reads ``nudge`` (mm) from where it lay."""
+    det = EventDetector(default_layout(), 120.0)
+    arms = (340.0, 400.0)
+    det.start({"moons-knight": (300.0, 400.0), "arms-knight": arms})
+    path = [300.0, 306.0, 312.0, 318.0, 321.5, 322.5, 321.5, 320.5, 319.6, 319.6]
+    out: list[dict[str, Any]] = []
+    for k in range(1, 31):
+        x = path[min(k, len(path)) - 1]
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"moons-knight": (x, 400.0), "arms-knight": arms},
+                frozenset({"moons-knight"}) if 2 <= k < 11 else frozenset(),
+                started={"moons-knight": 1.5 / 120} if k == 2 else {},
+                stopped={"moons-knight": 10 / 120} if k == 11 else {},
+                offsets={"arms-knight": nudge if k >= 5 else (0.001, -0.002)},
+                watched=frozenset({"arms-knight"}),
+            )
+        )
+    return out
+
+
+def test_a_coin_its_strikers_blow_did_not_move_did_not_strike_it_back() -> None:
+    # Hold-out L seed 2801 at 36.70 s: the striker's place, read from a blob of the two, ran
+    # back along their line as if struck back; the coin it struck never moved, so the blow is
+    # dropped, and no strike back stands without it. Moved by the blow, it did strike back.
+    assert contacts(run_back_from((0.002, 0.001))) == [("flick", "moons-knight", None, None)]
+    assert contacts(run_back_from((0.3, 0.0))) == [
+        ("flick", "moons-knight", None, None),
+        ("strike", "moons-knight", "arms-knight", None),
+        ("strike", "arms-knight", "moons-knight", None),
+    ]
+
+
 def test_a_coin_at_rest_is_struck_only_if_the_blow_moves_it() -> None:
     # The swept paths touch; whether they met shows in the coin at rest: read on its rim where
     # it lay (within the 0.005 mm a still coin's rim wavers), it was a near miss; read 0.3 mm
