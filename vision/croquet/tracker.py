@@ -467,7 +467,9 @@ class CoinTracker:
                     continue
                 cost[k, unlike[k] & ~mine[k]] = _FAR
                 if tr.pending is not None and not tr.moving:
-                    refused = [self._cannot_follow(tr, p) for p in blob_mm]
+                    refused = [
+                        self._cannot_follow(tr, p, lk) for p, lk in zip(blob_mm, looks, strict=True)
+                    ]
                     cost[k, refused] = _FAR
             rows, cols = linear_sum_assignment(cost)
             for k, col in zip(rows, cols, strict=True):
@@ -482,7 +484,9 @@ class CoinTracker:
                     # other coins, until enough of it shows.
                     continue
                 searched[searched.index(k)] = -1
-                self._match(tr, blob_mm[col], blob.area, beside[k] or blob.merged, looks[col])
+                self._match(
+                    tr, blob_mm[col], blob.area, beside[k] or blob.merged, looks[col], blob.placed
+                )
         for k in searched:
             if k < 0:
                 continue
@@ -649,10 +653,17 @@ class CoinTracker:
         return [b.look if b.area >= full else None for b in blobs]
 
     def _match(
-        self, tr: Track, mm: np.ndarray, area: float, near_hand: bool, look: str | None = None
+        self,
+        tr: Track,
+        mm: np.ndarray,
+        area: float,
+        near_hand: bool,
+        look: str | None = None,
+        placed: bool = True,
     ) -> None:
         """A coin found where its track expected it: it slides on, starts, stays, is uncovered,
-        or was put down elsewhere by hand."""
+        or was put down elsewhere by hand. ``placed``: whether ``mm`` is the coin's centre (not
+        that of the part showing of a coin whose rim could not place it)."""
         cfg = self.cfg
         if tr.moving:
             if tr.state == HIDDEN:
@@ -671,10 +682,17 @@ class CoinTracker:
         # A hand covering part of a coin shifts what shows away from the hand, never toward
         # it: a coin seen whole, and now again, that lies toward the hand beside it in the last
         # frame has moved (a hand remembered from earlier may have gone; another, covering
-        # part of the coin now, may come from elsewhere).
+        # part of the coin now, may come from elsewhere). Not if what shows could not be placed
+        # by its rim: the hand's shadow, falling beyond the coin, may cover its far side
+        # (hold-out L seed 2707 at 11.30 s: a guard 17 % covered so, seen 1.5 mm toward the
+        # hand sweeping past, was taken to slide out of sight and for flicked, twice).
         fresh = self._t - tr.hand_t <= 1.5 * self.dt
         toward = (
-            fresh and tr.clear and full and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
+            fresh
+            and tr.clear
+            and full
+            and placed
+            and float((mm - base) @ np.array(tr.hand)) > cfg.move_mm
         )
         tr.clear = full
         if area >= cfg.whole_coin_share * self.coin_area:
@@ -846,15 +864,20 @@ class CoinTracker:
         self._corrected.append(tr.coin)
         self._rims.pop(tr.coin, None)
 
-    def _cannot_follow(self, tr: Track, mm: np.ndarray) -> bool:
-        """Whether a coin seen at ``mm``, away from where ``tr`` lay hidden, cannot be ``tr``,
-        seen once since, whole (``pending``): it lies farther from that sighting than any coin
-        slides in the time between (that sighting was another coin), or it slides from there
-        back toward where ``tr`` lay, which ``tr`` cannot have done without turning round unseen
-        (it is another coin that slid out from under the same hand). A sighting of only part of
-        a coin beside a hand binds nothing: it may have been another coin coming out from under
-        the same hand (a guard slid out from under the arm by a knight lying there, and the
-        knight's track took the guard's first glimpse, 16 mm from where the knight lay)."""
+    def _cannot_follow(self, tr: Track, mm: np.ndarray, look: str | None = None) -> bool:
+        """Whether a coin seen at ``mm`` (its look ``look``, if it can be trusted), away from
+        where ``tr`` lay hidden, cannot be ``tr``, seen once since, whole (``pending``): it lies
+        farther from that sighting than any coin slides in the time between (that sighting was
+        another coin), or it slides from there back toward where ``tr`` lay, which ``tr`` cannot
+        have done without turning round unseen (it is another coin that slid out from under the
+        same hand), unless it shows ``tr``'s look and no other coin of that look is out of sight
+        (:meth:`_only_unseen`): then it is ``tr``, back off a tile it ran into out of sight
+        (hold-out L seed 2701 at 34.59 s: a guard flicked under the hand, off the tile beyond,
+        was seen lying 17 mm from where it lay for four seconds, taken by none, until another
+        guard under a hand 460 mm away took it). A sighting of only part of a coin beside a
+        hand binds nothing: it may have been another coin coming out from under the same hand
+        (a guard slid out from under the arm by a knight lying there, and the knight's track
+        took the guard's first glimpse, 16 mm from where the knight lay)."""
         cfg = self.cfg
         base = tr.anchor if tr.anchor is not None else tr.mm
         if tr.moving or tr.pending is None or not tr.pending_full:
@@ -863,7 +886,18 @@ class CoinTracker:
             return False
         step, away = _step_away(base, tr.pending, mm)
         reach = cfg.max_speed_mm_s * max(self._t - tr.pending_t, self.dt) + cfg.move_near_hand_mm
-        return step > reach or (step > cfg.move_near_hand_mm and away <= 0)
+        if step > reach:
+            return True
+        turned = step > cfg.move_near_hand_mm and away <= 0
+        return turned and not (look == tr.look and self._only_unseen(tr))
+
+    def _only_unseen(self, tr: Track) -> bool:
+        """Whether ``tr`` is the only coin of its look out of sight (hidden, off the table or
+        not yet on it)."""
+        return not any(
+            other is not tr and other.look == tr.look and other.state != ON
+            for other in self.tracks.values()
+        )
 
     def _start(self, tr: Track, base: np.ndarray, mm: np.ndarray, t_start: float) -> None:
         """The coin left ``base`` at ``t_start`` and is now at ``mm``."""
@@ -954,12 +988,14 @@ class CoinTracker:
                 far += self._turn_cost(tr, slid[c], blob_mm[i])
                 if tr.state == HIDDEN and tr.moving and far > self._reach(tr):
                     far = _FAR
-                if tr.state == HIDDEN and self._cannot_follow(tr, blob_mm[i]):
-                    far = _FAR
                 # A blurred or half-covered coin's look is not to be trusted; but a suit's colour
                 # never shows on a coin whose face is black ink.
                 look = blobs[i].look
                 trusted = blobs[i].area >= full_area
+                if tr.state == HIDDEN and self._cannot_follow(
+                    tr, blob_mm[i], look if trusted else None
+                ):
+                    far = _FAR
                 if (tr.look == "ink" and look != "ink") or (
                     tr.state in (OFF, ABSENT) and (not trusted or look != tr.look)
                 ):
