@@ -665,6 +665,8 @@ def test_a_coin_out_of_hiding_was_struck_by_the_coin_the_hand_lay_behind_as_it_s
             "arms-knight": (445.0, 400.0),
         }
     )
+    started = {5: {"arms-knight": 4.5 / 120}, 20: {"crowns-knight": 2.5 / 120}}
+    stopped = {15: {"arms-knight": 14 / 120}, 24: {"crowns-knight": 20 / 120}}
     out: list[dict[str, Any]] = []
     for k in range(1, 31):
         arms = (445.0 + 4.0 * max(0, min(k, 14) - 4), 400.0)
@@ -681,17 +683,9 @@ def test_a_coin_out_of_hiding_was_struck_by_the_coin_the_hand_lay_behind_as_it_s
                 k / 120,
                 pos,
                 frozenset(moving),
-                started={"arms-knight": 4.5 / 120}
-                if k == 5
-                else {"crowns-knight": 2.5 / 120}
-                if k == 20
-                else {},
+                started=started.get(k, {}),
                 since={"crowns-knight": 2.5 / 120} if k == 20 else {},
-                stopped={"arms-knight": 14 / 120}
-                if k == 15
-                else {"crowns-knight": 20 / 120}
-                if k == 24
-                else {},
+                stopped=stopped.get(k, {}),
                 hidden=frozenset(
                     ({"suns-knight"} if 2 <= k < 21 else set())
                     | ({"crowns-knight"} if 2 <= k < 20 else set())
