@@ -804,14 +804,17 @@ def test_a_coin_bounced_back_under_the_hand_off_a_tower_hits_it_and_no_other_coi
 Path = tuple[int, float, Callable[[int], tuple[float, float] | None]]
 
 
+Hand = Mapping[str, tuple[float, float]]
+
+
 def play(
-    paths: Mapping[str, Path], frames: int, hand: Mapping[str, tuple[float, float]] | None = None
+    paths: Mapping[str, Path], frames: int, hand: Hand | Callable[[int], Hand] | None = None
 ) -> list[dict[str, Any]]:
     """Coins along scripted paths, each ``(frame it is seen to set off, when it began (s),
     where it is in frame k)``: the detector starts from frame 1's places and is fed ``frames``
-    frames, with the hand beside the coins at ``hand``. A coin at None is out of sight while
-    sliding (lost in its blur, as the tracker reports it); seen to set off as it comes back,
-    its path began out of sight."""
+    frames, with the hand beside the coins at ``hand`` (or ``hand(k)`` in frame k). A coin at
+    None is out of sight while sliding (lost in its blur, as the tracker reports it); seen to
+    set off as it comes back, its path began out of sight."""
     det = EventDetector(default_layout(), 120.0)
     det.start({c: p for c, (_, _, at) in paths.items() if (p := at(1)) is not None})
     out: list[dict[str, Any]] = []
@@ -820,7 +823,8 @@ def play(
         began = {c: t for c, (k0, t, _) in paths.items() if k == k0}
         since = {c: t for c, t in began.items() if paths[c][2](k - 1) is None}
         moving = frozenset(c for c, (k0, _, _) in paths.items() if k >= k0 or c not in pos)
-        frame = TrackFrame(k, k / 120, pos, moving, began, since, near_hand=hand or {})
+        beside = hand(k) if callable(hand) else hand or {}
+        frame = TrackFrame(k, k / 120, pos, moving, began, since, near_hand=beside)
         out += det.update(frame)
     return out
 
@@ -846,6 +850,30 @@ def staggered(gap_mm: float, hand: dict[str, tuple[float, float]]) -> list[dict[
         11,
         hand,
     )
+
+
+def test_the_hand_beside_a_coin_before_it_set_off_outweighs_one_remembered_from_earlier() -> None:
+    # Hold-out M seed 2900 at 19.80 s: the Suns knight, the hand at its back (-y), is flicked
+    # into the Moons knight 2 mm beyond it; the Moons knight, seen to set off first, comes with
+    # the hand last beside it half a second before, on its far side: that hand has gone.
+    mk = 300.0 + COIN_MM + 2.0
+
+    def hand(k: int) -> Hand:
+        suns = {"suns-knight": (-0.3, -0.95)}
+        return {**suns, "moons-knight": (0.0, 1.0)} if k >= 2 else suns
+
+    out = play(
+        {
+            "suns-knight": (3, 1.5 / 120, lambda k: (400.0, 300.0 + (1.5 if k >= 3 else 0.0))),
+            "moons-knight": (2, 1.6 / 120, lambda k: (400.0, mk + 5.0 * max(0, k - 1))),
+        },
+        11,
+        hand,
+    )
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+    ]
 
 
 def test_a_flicked_coin_struck_back_by_the_coin_it_struck_was_still_flicked() -> None:
