@@ -1273,6 +1273,57 @@ def test_a_coin_its_strikers_blow_did_not_move_did_not_strike_it_back() -> None:
     ]
 
 
+def test_one_contact_of_two_coins_is_one_strike_never_both_ways() -> None:
+    # Hold-out M seed 3001 at 24.22 s, as tracked: the Crowns guard strikes the Crowns knight,
+    # which moves 0.4 mm (read on its rim only later) and sets off the Suns knight lying 0.5 mm
+    # beyond it, which comes with a hand remembered beyond it. The Suns knight's path starting
+    # beside the Crowns knight read as a strike by the Suns knight, waiting for a nudge of the
+    # Crowns knight, and the chain as a strike by the Crowns knight: both were reported, when
+    # one contact is one strike at most.
+    guard = [256.3, 260.3, 264.1, 267.7, 271.0, 274.1, 276.8, 279.6, 281.9, 283.3, 283.5]
+    guard += [283.2, 283.2, 283.2, 283.3]
+    suns = [321.46] * 10 + [323.67, 325.04, 326.1, 327.0, 327.9, 328.3, 328.5]
+    crowns_knight = (423.64, 301.91)
+    det = EventDetector(default_layout(), 120.0)
+    det.start(
+        {
+            "crowns-guard": (424.8, guard[0]),
+            "crowns-knight": crowns_knight,
+            "suns-knight": (423.55, suns[0]),
+        }
+    )
+    out: list[dict[str, Any]] = []
+    for k in range(1, 31):
+        off = {"crowns-knight": (0.014, 0.383) if k >= 14 else (0.01, 0.005)}
+        if k >= 9:
+            off["suns-knight"] = (-0.004, 0.509) if k == 10 else (0.002, -0.002)
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {
+                    "crowns-guard": (424.8, guard[min(k, len(guard)) - 1]),
+                    "crowns-knight": crowns_knight,
+                    "suns-knight": (423.55, suns[min(k, len(suns)) - 1]),
+                },
+                frozenset(
+                    ({"crowns-guard"} if 2 <= k < 15 else set())
+                    | ({"suns-knight"} if 11 <= k < 18 else set())
+                ),
+                started={2: {"crowns-guard": 1.5 / 120}, 11: {"suns-knight": 10.5 / 120}}.get(
+                    k, {}
+                ),
+                stopped={15: {"crowns-guard": 11 / 120}, 18: {"suns-knight": 16 / 120}}.get(k, {}),
+                offsets=off,
+                watched=frozenset({"crowns-knight", "suns-knight"} if k < 25 else ()),
+                near_hand={"suns-knight": (0.71, 0.70)} if k == 11 else {},
+            )
+        )
+    pairs = [(e["coin"], e["target"]) for e in out if e["event"] == "strike"]
+    assert ("crowns-guard", "crowns-knight") in pairs
+    assert not {("crowns-knight", "suns-knight"), ("suns-knight", "crowns-knight")} <= set(pairs)
+
+
 def test_a_coin_at_rest_is_struck_only_if_the_blow_moves_it() -> None:
     # The swept paths touch; whether they met shows in the coin at rest: read on its rim where
     # it lay (within the 0.005 mm a still coin's rim wavers), it was a near miss; read 0.3 mm

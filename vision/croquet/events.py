@@ -1061,7 +1061,18 @@ class EventDetector:
         pushed: bool = False,
     ) -> None:
         """``coin``, set off at ``began`` (in frame ``index``), was struck by ``striker``: a
-        strike, unless the two lay touching (``pushed``: contact counts only after parting)."""
+        strike, unless the two lay touching (``pushed``: contact counts only after parting).
+        A strike the other way between the two found in this frame, by their paths, was this
+        contact misread: it goes (hold-out M seed 3001 at 24.22 s, both were reported)."""
+        pair = {striker, coin}
+        self.unmoved = [
+            u for u in self.unmoved if u[1] != self._index or {u[0]["coin"], u[0]["target"]} != pair
+        ]
+        out[:] = [
+            e
+            for e in out
+            if not (e["event"] == "strike" and e["coin"] == coin and e["target"] == striker)
+        ]
         if not pushed:
             out.append({"t": round(began, 4), "event": "strike", "coin": striker, "target": coin})
             self.contact.add(frozenset((striker, coin)))
