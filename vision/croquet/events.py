@@ -541,7 +541,6 @@ class EventDetector:
         keep = []
         for event, index, base, seen, lay in self.unmoved:
             coin = event["target"]
-            back = self.struck_back.pop((str(event["coin"]), str(coin), index), None)
             moved = (
                 coin in frame.started
                 or coin in seg
@@ -552,22 +551,30 @@ class EventDetector:
                 seen.append(frame.offsets[coin])
             done = resting or frame.index - index > late
             if moved or (done and not seen):
-                out += [event] if back is None else [event, back]
+                self._blow_stands(event, index, out)
             elif done:
                 nudges = np.median(seen[-cfg.nudge_frames :], axis=0) - base
                 nudge = nudges[int(np.argmin(np.hypot(*nudges.T)))]
                 if float(np.hypot(*nudge)) >= cfg.nudge_mm:
-                    out += [event] if back is None else [event, back]
+                    self._blow_stands(event, index, out)
                     self._passed_on(str(event["coin"]), coin, nudge, event, lay, out)
                 else:
                     # Nothing moved it, so nothing touched it: the two do not lie in contact
-                    # (a coin that stopped a hair from it strikes it when flicked into it).
+                    # (a coin that stopped a hair from it strikes it when flicked into it), and
+                    # it struck nothing back.
                     self.contact.discard(frozenset((event["coin"], coin)))
+                    self.struck_back.pop((str(event["coin"]), str(coin), index), None)
             else:
                 keep.append((event, index, base, seen, lay))
-                if back is not None:
-                    self.struck_back[(str(event["coin"]), str(coin), index)] = back
         self.unmoved = keep
+
+    def _blow_stands(self, event: Event, index: int, out: list[Event]) -> None:
+        """Report a strike on a coin at rest, found in frame ``index`` and held until it showed
+        it moved the coin, with the strike back that waited on it (``struck_back``), if any."""
+        out.append(event)
+        back = self.struck_back.pop((str(event["coin"]), str(event["target"]), index), None)
+        if back is not None:
+            out.append(back)
 
     def _passed_on(
         self,
@@ -1555,10 +1562,7 @@ class EventDetector:
             u for u in self.unmoved if u[0]["coin"] == striker and u[0]["target"] == coin
         ]:
             self.unmoved.remove(pending)
-            out.append(pending[0])
-            back = self.struck_back.pop((striker, coin, pending[1]), None)
-            if back is not None:
-                out.append(back)
+            self._blow_stands(pending[0], pending[1], out)
         t = self._when(0.0, striker)
         out.append({"t": t, "event": "hit", "coin": coin, "feature": self.towers[k][0]})
         out.append({"t": t, "event": "strike", "coin": coin, "target": striker})
