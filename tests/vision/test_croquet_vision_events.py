@@ -1183,6 +1183,34 @@ def test_a_striker_seen_apart_as_it_runs_back_off_a_coin_against_a_tower_was_str
     assert sent_back_apart(12.0) == [blow]
 
 
+def test_a_coin_set_off_as_the_one_it_almost_touches_is_struck_was_struck_by_that_one() -> None:
+    # Hold-out N seed 3201 at 29.73 s as tracked: the Crowns knight, flicked, strikes the Suns
+    # knight, which lies 0.8 mm from the Arms knight and passes the blow on so fast that the
+    # Arms knight is seen to set off first, in the frame of the blow: a chain, not a flick.
+    crowns = [(445.0, 441.0), (451.6, 440.4), (458.7, 439.9), (465.8, 439.3), (473.0, 438.4)]
+    crowns += [(480.1, 437.8), (486.9, 437.0), (491.8, 438.4), (494.7, 440.5), (497.6, 442.5)]
+    suns = [(501.4, 422.2)] * 8 + [(502.1, 419.2), (501.9, 417.8), (502.0, 416.7)]
+    arms = [(520.9, 418.3)] * 7 + [(522.3, 417.9), (525.2, 416.9), (528.2, 416.1)]
+    out = play(
+        {
+            "crowns-knight": (2, 1.5 / 120, sighted(crowns)),
+            "suns-knight": (9, 8.5 / 120, sighted(suns)),
+            "arms-knight": (8, 7.5 / 120, sighted(arms)),
+        },
+        14,
+        lambda k: {"crowns-knight": (-0.95, 0.3)} if k < 3 else {},
+    )
+    assert sorted(contacts(out)) == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "crowns-knight", "suns-knight", None),
+        ("strike", "suns-knight", "arms-knight", None),
+    ]
+    # The Arms knight is seen to set off before the blow on the Suns knight is placed on the
+    # paths: the strike it took comes no earlier than that blow.
+    when = {(e["coin"], e.get("target")): e["t"] for e in out}
+    assert when["suns-knight", "arms-knight"] >= when["crowns-knight", "suns-knight"]
+
+
 def test_a_coin_struck_from_one_it_almost_touches_and_lost_in_its_blur_is_not_flicked() -> None:
     # The Suns knight, flicked with the hand behind it, strikes the Moons knight 0.8 mm ahead
     # and stops almost dead, never seen to move. The Moons knight sets off so fast that the

@@ -410,7 +410,7 @@ class EventDetector:
                     # Pushed straight into a tower beside it, it may be seen only coming back.
                     self._sent_into(coin, *seg[coin], _unit(seg[coin][0] - pusher), began, out)
                     continue
-            grazer = self._grazed_by(coin, seg[coin][0], seg) if coin in seg else None
+            grazer = self._grazed_by(coin, seg[coin][0], seg, struck) if coin in seg else None
             if grazer is not None:
                 self._set_off_by(grazer, coin, began, frame.index, out)
                 continue
@@ -1082,12 +1082,24 @@ class EventDetector:
             if not (e["event"] == "strike" and e["coin"] == coin and e["target"] == striker)
         ]
         if not pushed:
-            out.append({"t": round(began, 4), "event": "strike", "coin": striker, "target": coin})
+            # Not before the striker was itself struck by a third coin in this frame (a chain
+            # passed on faster than the frames tell: hold-out N seed 3201 at 29.73 s).
+            blows = [
+                e["t"]
+                for e in (*out, *(u[0] for u in self.unmoved if u[1] == self._index))
+                if e["event"] == "strike" and e["target"] == striker and e["coin"] != coin
+            ]
+            t = max([round(began, 4), *blows])
+            out.append({"t": t, "event": "strike", "coin": striker, "target": coin})
             self.contact.add(frozenset((striker, coin)))
         self.recent[coin] = index
 
     def _grazed_by(
-        self, coin: str, a: np.ndarray, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
+        self,
+        coin: str,
+        a: np.ndarray,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        struck: set[str],
     ) -> str | None:
         """The coin sliding as this frame began whose path (its last step, or this frame's, coming
         on toward it) passed within ``pair_gap_mm`` of ``a``, where ``coin`` lay and set off from
@@ -1096,16 +1108,16 @@ class EventDetector:
         coins slide, so nothing else set it off. Once the turn's flick is past, so may a coin
         that set off in this frame too (both seen only coming out from under the hand, the one
         struck by a coin the flicked one struck), and so may a coin struck lately, within
-        ``struck_frames``, too little to be seen to move (it passed the blow on, a chain).
-        None if no such coin (the nearest if several)."""
+        ``struck_frames`` or in this frame (``struck``), too little to be seen to move (it
+        passed the blow on, a chain). None if no such coin (the nearest if several)."""
         step = seg[coin][1] - a
         best: tuple[float, str] | None = None
         past = self._turn_past()
         later = frozenset(seg) if past else frozenset()
         since = self._index - self.cfg.struck_frames
         lately = (
-            {c for c, k in self.recent.items() if k >= since and c not in seg} if past else set()
-        )
+            {c for c, k in self.recent.items() if k >= since} | struck if past else set()
+        ) - set(seg)
         for other in self._moving_before | later | lately:
             if other == coin or other not in self.last or frozenset((coin, other)) in self.contact:
                 continue
