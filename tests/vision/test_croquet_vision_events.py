@@ -1211,6 +1211,30 @@ def test_a_coin_set_off_as_the_one_it_almost_touches_is_struck_was_struck_by_tha
     assert when["suns-knight", "arms-knight"] >= when["crowns-knight", "suns-knight"]
 
 
+def test_a_coin_struck_beside_the_hand_and_lost_under_it_comes_out_struck_not_flicked() -> None:
+    # Hold-out N seed 3200 at 16.81 s as tracked: the Suns knight, flicked, strikes the Crowns
+    # knight 1.1 mm away beside the hand, which moves it 3.6 mm unseen (its place is read where
+    # it lay) and then hides it for a quarter of a second; it comes out where the blow sent it.
+    suns = [(454.1, 432.3)] * 2 + [(449.6, 432.7), (446.9, 433.2), (445.1, 434.1)]
+    suns += [(444.1, 435.1), (443.0, 436.1), (442.0, 436.7), (441.4, 437.6), (441.0, 437.8)]
+
+    def crowns(k: int) -> tuple[float, float] | None:
+        return None if 16 <= k <= 46 else (434.05, 418.96) if k < 16 else (431.95, 416.35)
+
+    def hand(k: int) -> Hand:
+        return {"suns-knight": (1.0, 0.0)} | ({"crowns-knight": (0.97, 0.24)} if k >= 4 else {})
+
+    out = play(
+        {"suns-knight": (3, 2.5 / 120, sighted(suns)), "crowns-knight": (47, 15.0 / 120, crowns)},
+        60,
+        hand,
+    )
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "crowns-knight", None),
+    ]
+
+
 def test_a_coin_struck_from_one_it_almost_touches_and_lost_in_its_blur_is_not_flicked() -> None:
     # The Suns knight, flicked with the hand behind it, strikes the Moons knight 0.8 mm ahead
     # and stops almost dead, never seen to move. The Moons knight sets off so fast that the
