@@ -304,6 +304,23 @@ def test_a_coin_sliding_past_a_tower_along_its_face_did_not_hit_it() -> None:
     assert [e["event"] for e in out] == ["flick", "rest"]
 
 
+def past_the_corner(second_step: tuple[float, float]) -> list[tuple[Any, ...]]:
+    """Hold-out N seed 3200 at 31.36 s as tracked: the Crowns guard, flicked from 1.6 mm beside
+    its tower's corner, sets off along a path 0.09 mm off it, then steps ``second_step``."""
+    start, first = (468.49, 204.73), (461.88, 213.36)
+    second = (first[0] + second_step[0], first[1] + second_step[1])
+    way = [start, first, second] + [(second[0] - 5.0 * n, second[1] + 6.5 * n) for n in (1, 2, 3)]
+    out = play({"crowns-guard": (2, 1.5 / 120, sighted(way))}, 8, {"crowns-guard": (0.64, -0.77)})
+    return [k for k in keys(out) if k[0] == "hit"]
+
+
+def test_a_coin_set_off_past_a_tower_corner_that_goes_on_its_way_did_not_touch_it() -> None:
+    # It went on its way (2.5 degrees off): it slid past.
+    assert past_the_corner((-4.84, 6.93)) == []
+    # Turned off the corner by 30 degrees, it touched it.
+    assert past_the_corner((-1.0, 8.4)) == [("hit", "crowns-guard", "crowns-tower", None)]
+
+
 def test_segment_geometry() -> None:
     assert segment_min(np.array([-5.0, 3.0]), np.array([5.0, 3.0])) == pytest.approx((3.0, 0.5))
     d, u = segment_box(np.array([-40.0, 30.0]), np.array([40.0, 30.0]), 25.4)

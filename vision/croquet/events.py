@@ -179,8 +179,10 @@ class EventDetector:
         self.on_tower: set[tuple[str, int]] = set()
         #: Hits the frames do not show yet, by coin and tower (:meth:`_unsure_hits`): the event,
         #: the least gap seen since, how far the coin must come off the tower to show the hit,
-        #: and the frame by which it must.
-        self.unsure: dict[tuple[str, int], tuple[Event, float, float, float]] = {}
+        #: and the frame by which it must; for a graze, the way its path went.
+        self.unsure: dict[
+            tuple[str, int], tuple[Event, float, float, float, np.ndarray | None]
+        ] = {}
         #: Approaches to towers judged by how the coin leaves (:meth:`_kicks`).
         self.kick: dict[tuple[str, int], _Approach] = {}
         #: Coins at rest struck straight at a tower, watched on their rims for a bounce off it
@@ -1718,11 +1720,12 @@ class EventDetector:
                         elif d <= _R or self._must_reach(tile, a, b, d - _R):
                             out.append(event)
                         elif d <= _R + cfg.tower_touch_mm:
-                            self.unsure[(coin, k)] = (event, d - _R, cfg.graze_bounce_mm, math.inf)
+                            graze = (event, d - _R, cfg.graze_bounce_mm, math.inf, b - a)
+                            self.unsure[(coin, k)] = graze
                         else:
                             gap = tile.distance_to((float(b[0]), float(b[1]))) - _R
                             until = self._index + cfg.hit_bounce_frames
-                            self.unsure[(coin, k)] = (event, gap, cfg.hit_bounce_mm, until)
+                            self.unsure[(coin, k)] = (event, gap, cfg.hit_bounce_mm, until, None)
                 elif tile.distance_to((float(b[0]), float(b[1]))) > _R + cfg.separate_mm:
                     self.on_tower.discard((coin, k))
 
@@ -1805,11 +1808,13 @@ class EventDetector:
         stops, or ``hit_bounce_frames`` frames on for a hit only the coasted path showed (it
         stopped short: a step of noise carried on, or a creep), and with it the coin's touch of
         the tower, so that a later touch is a hit."""
-        for (coin, k), (event, least, bounce_mm, until) in list(self.unsure.items()):
+        for (coin, k), (event, least, bounce_mm, until, way) in list(self.unsure.items()):
             at = frame.positions.get(coin)
             tile = self.towers[k][1]
             if at is None or coin in frame.hidden:
                 out.append(event)
+            elif way is not None and coin in seg and self._went_on(way, seg[coin]):
+                self.on_tower.discard((coin, k))
             else:
                 gap = tile.distance_to(at) - _R
                 reached = coin in seg and self._tile_gap(tile, *seg[coin]) <= 0
@@ -1818,9 +1823,18 @@ class EventDetector:
                 elif coin not in frame.moving or frame.index >= until:
                     self.on_tower.discard((coin, k))
                 else:
-                    self.unsure[(coin, k)] = (event, min(least, gap), bounce_mm, until)
+                    self.unsure[(coin, k)] = (event, min(least, gap), bounce_mm, until, way)
                     continue
             del self.unsure[(coin, k)]
+
+    def _went_on(self, way: np.ndarray, path: tuple[np.ndarray, np.ndarray]) -> bool:
+        """Whether a coin whose path went ``way`` went on that way along ``path`` (turned by
+        less than ``graze_turn_deg`` over a step of ``graze_straight_mm`` or more)."""
+        step = path[1] - path[0]
+        if float(np.hypot(*step)) < self.cfg.graze_straight_mm:
+            return False
+        cos = float(_unit(step) @ _unit(way))
+        return cos >= math.cos(math.radians(self.cfg.graze_turn_deg))
 
     def _passes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         for coin, (a, b) in seg.items():
