@@ -334,6 +334,32 @@ def test_a_coin_sliding_on_past_a_tower_corner_did_not_hit_it() -> None:
     assert [k for k in keys(out) if k[0] == "hit"] == [("hit", "moons-guard", "moons-tower", None)]
 
 
+def test_a_coin_that_turns_as_it_strikes_after_coming_out_of_hiding_is_not_traced_back() -> None:
+    # Hold-out K seed 2501 at 36.09 s as tracked: the Suns guard, flicked into its tower, comes
+    # back under the hand and out of it sliding straight on, then strikes the Moons knight and
+    # turns. The turn is the strike's: it hit the tower once, not again out of sight.
+    guard = [(225.99, 422.33), (217.95, 423.23), (214.34, 424.11), (219.04, 423.98)]
+    guard += [(223.74, 424.04), *[None] * 7, (250.88, 424.04), (254.01, 424.08)]
+    guard += [(254.98, 423.51), (255.23, 423.14), (255.53, 422.88)]
+
+    def knight(k: int) -> tuple[float, float]:
+        return (271.86 + 2.5 * max(k - 14, 0), 431.94 + 0.7 * max(k - 14, 0))
+
+    out = play(
+        {
+            "suns-guard": (2, 1.5 / 120, lambda k: guard[min(k, len(guard)) - 1]),
+            "moons-knight": (15, 14.5 / 120, knight),
+        },
+        24,
+        {"suns-guard": (1.0, -0.09)},
+    )
+    assert keys(out) == [
+        ("flick", "suns-guard", None, None),
+        ("hit", "suns-guard", "suns-tower", None),
+        ("strike", "suns-guard", "moons-knight", None),
+    ]
+
+
 def test_segment_geometry() -> None:
     assert segment_min(np.array([-5.0, 3.0]), np.array([5.0, 3.0])) == pytest.approx((3.0, 0.5))
     d, u = segment_box(np.array([-40.0, 30.0]), np.array([40.0, 30.0]), 25.4)
@@ -843,8 +869,9 @@ def play(
     """Coins along scripted paths, each ``(frame it is seen to set off, when it began (s),
     where it is in frame k)``: the detector starts from frame 1's places and is fed ``frames``
     frames, with the hand beside the coins at ``hand`` (or ``hand(k)`` in frame k). A coin at
-    None is out of sight while sliding (lost in its blur, as the tracker reports it); seen to
-    set off as it comes back, its path began out of sight."""
+    None is out of sight while sliding (lost in its blur, or under a hand, as the tracker
+    reports it); seen to set off as it comes back, its path began out of sight, and coming back
+    later, its path began where it was last seen."""
     det = EventDetector(default_layout(), 120.0)
     det.start({c: p for c, (_, _, at) in paths.items() if (p := at(1)) is not None})
     out: list[dict[str, Any]] = []
@@ -852,6 +879,9 @@ def play(
         pos = {c: p for c, (_, _, at) in paths.items() if (p := at(k)) is not None}
         began = {c: t for c, (k0, t, _) in paths.items() if k == k0}
         since = {c: t for c, t in began.items() if paths[c][2](k - 1) is None}
+        for c, (k0, _, at) in paths.items():
+            if k > k0 and c in pos and at(k - 1) is None:
+                since[c] = max(j for j in range(1, k) if at(j) is not None) / 120
         moving = frozenset(c for c, (k0, _, _) in paths.items() if k >= k0 or c not in pos)
         beside = hand(k) if callable(hand) else hand or {}
         frame = TrackFrame(k, k / 120, pos, moving, began, since, near_hand=beside)
