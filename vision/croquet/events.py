@@ -733,8 +733,11 @@ class EventDetector:
         sight is then timed along that longer path."""
         # A coin in a strike in this frame turned for that: its sightings from now say nothing
         # of a bounce before (hold-out K seed 2501 at 36.09 s).
-        blows = (*out, *(u[0] for u in self.unmoved if u[1] == self._index))
-        struck = {e[k] for e in blows if e["event"] == "strike" for k in ("coin", "target")}
+        struck = (
+            {e[k] for e in self._blows_now(out) for k in ("coin", "target")}
+            if self.emerged
+            else set()
+        )
         for coin, (a0, b0, touched, t_in, seen) in list(self.emerged.items()):
             if coin in seg and coin not in self._unseen and coin not in struck:
                 seen.append((frame.t, seg[coin][1]))
@@ -1092,14 +1095,18 @@ class EventDetector:
             # Not before the striker was itself struck by a third coin in this frame (a chain
             # passed on faster than the frames tell: hold-out N seed 3201 at 29.73 s).
             blows = [
-                e["t"]
-                for e in (*out, *(u[0] for u in self.unmoved if u[1] == self._index))
-                if e["event"] == "strike" and e["target"] == striker and e["coin"] != coin
+                e["t"] for e in self._blows_now(out) if e["target"] == striker and e["coin"] != coin
             ]
             t = max([round(began, 4), *blows])
             out.append({"t": t, "event": "strike", "coin": striker, "target": coin})
             self.contact.add(frozenset((striker, coin)))
         self.recent[coin] = index
+
+    def _blows_now(self, out: list[Event]) -> list[Event]:
+        """The strikes found in this frame: those reported (among ``out``) and those waiting on
+        a nudge of the coin struck (``unmoved``)."""
+        pending = (u[0] for u in self.unmoved if u[1] == self._index)
+        return [e for e in (*out, *pending) if e["event"] == "strike"]
 
     def _grazed_by(
         self,

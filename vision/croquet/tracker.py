@@ -804,19 +804,14 @@ class CoinTracker:
         # Whole and still for ``settle_s``, it lies there even beside a hand (or a changed
         # region taken for one). Only all of it will do: with a hand over a little of it, its
         # centre and even its look (the suit's colour under a finger) may be wrong.
-        still = (
-            before is not None
-            and whole
-            and was_full
-            and float(np.hypot(*(mm - before))) < cfg.still_mm
-        )
+        unmoved = before is not None and float(np.hypot(*(mm - before))) < cfg.still_mm
+        still = unmoved and whole and was_full
         tr.pending_since = tr.pending_since if still else self._t
-        near = (
-            before is not None
-            and self._t - before_t <= 1.5 * self.dt
-            and float(np.hypot(*(mm - before))) < cfg.still_mm
-        )
-        tr.full_since = tr.full_since if near and full and was_full else self._t
+        # Nearly whole and still for ``lie_still_s`` (seen in every frame: a sighting missed
+        # starts it again), it lies there too: a hand resting beside it may shade its edge as
+        # long as it rests.
+        held = unmoved and full and was_full and self._t - before_t <= 1.5 * self.dt
+        tr.full_since = tr.full_since if held else self._t
         if nudged and full and self._t - tr.full_since >= cfg.lie_still_s:
             self._lies_at(tr, mm)
             return
