@@ -182,6 +182,7 @@ class CroquetWatcher(CameraWatcher):
         self._tracker: CoinTracker | None = None
         self._detector: EventDetector | None = None
         self._layout: Layout | None = None
+        self._layout_shown = False
         self._pending: list[tuple[float, int, Event]] = []
         self._order = itertools.count()
         self._paths: dict[str, list[Point]] = {}
@@ -217,7 +218,6 @@ class CroquetWatcher(CameraWatcher):
             raise ValueError(f"I cannot see the table: {exc}") from exc
         self.confirmed = options.get("layout") is not None
         self._cal, self._first, self._layout = cal, frame, layout
-        self._publish_layout(layout, cal)
         return {**options, "layout": layout.to_json()}
 
     def end_turn(self) -> None:
@@ -235,6 +235,10 @@ class CroquetWatcher(CameraWatcher):
 
     # -- set-up ---------------------------------------------------------------------------------
     def _publish_layout(self, layout: Layout, cal: Calibration) -> None:
+        """Tell the page the layout and whether it is confirmed. Done on the first frame, after
+        the table has started the match with it: published during set-up, a confirmed layout
+        would hide the page's layout box while the match before (and its options) still stood."""
+        self._layout_shown = True
         self.referee.set_extra(
             "layout",
             {
@@ -262,7 +266,6 @@ class CroquetWatcher(CameraWatcher):
         record = self.referee.record
         self.confirmed = bool(record is not None and record.actions)
         self._layout = state.layout
-        self._publish_layout(state.layout, self._cal)
         return True
 
     def _begin(self, frame: Frame) -> bool:
@@ -306,6 +309,8 @@ class CroquetWatcher(CameraWatcher):
         self.frames += 1
         if self._cal is None and not self._resume(frame):
             return
+        if not self._layout_shown and self._layout is not None and self._cal is not None:
+            self._publish_layout(self._layout, self._cal)
         if not self.confirmed:
             if self._cal is not None and self._layout is not None and self.camera_view.due():
                 self.camera_view.publish(

@@ -157,3 +157,19 @@ def test_a_rejected_event_is_described() -> None:
     assert describe({"event": "off_table", "coin": "arms-guard", "at": [0, 3]}) == (
         "a off table (Arms guard)"
     )
+
+
+def test_a_confirmed_layout_is_shown_once_its_match_has_started(tmp_path: Path) -> None:
+    """The page hides its layout box when the layout is confirmed: that must not be said while
+    the match before, with the layout as read, still stands."""
+    _, source, referee = filmed_table(tmp_path)
+    reading = CroquetWatcher(referee, source, CameraView(max_fps=1000))
+    referee.start("croquetnole", reading.setup_options({}))
+    reading.process(source.read())
+    assert referee.extras["layout"]["confirmed"] is False
+    confirming = CroquetWatcher(referee, source, CameraView(max_fps=1000))
+    options = confirming.setup_options({"layout": LAYOUT.to_json()})
+    assert referee.extras["layout"]["confirmed"] is False  # the read layout's match still stands
+    referee.start("croquetnole", options)
+    confirming.process(source.read())
+    assert referee.extras["layout"]["confirmed"] is True
