@@ -1243,6 +1243,33 @@ def test_a_striker_seen_apart_as_it_runs_back_off_a_coin_against_a_tower_was_str
     assert sent_back_apart(12.0) == [blow]
 
 
+def test_a_coin_struck_into_its_tower_unseen_that_strikes_back_hit_the_tower() -> None:
+    # Hold-out P seed 3505 at 37.38 s as tracked: the Crowns knight strikes the Arms guard, which
+    # lies 2.8 mm from the Arms tower straight beyond it; the guard goes into the tower and back
+    # between frames, never seen to move (its rim unread in the frame it was away, among the
+    # knight's blur), and sends the knight back: it hit the tower, then struck the knight.
+    knight = [(614.03, 443.0), (620.31, 442.14), (626.12, 441.31), (629.69, 440.56)]
+    knight += [(629.93, 439.95), (626.88, 439.44), (624.25, 439.05), (621.8, 438.61)]
+    knight += [(620.13, 438.1), (617.57, 437.85)]
+    out = play(
+        {
+            "crowns-knight": (3, 2.5 / 120, sighted(knight, 2)),
+            "arms-guard": (10**6, 0.0, lambda k: (648.11, 443.36)),
+        },
+        40,
+        lambda k: {
+            "crowns-knight": (-0.92, 0.4),
+            **({"arms-guard": (-0.95, 0.3)} if k > 3 else {}),
+        },
+    )
+    assert [k for k in keys(out) if k[0] != "rest"] == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "crowns-knight", "arms-guard", None),
+        ("hit", "arms-guard", "arms-tower", None),
+        ("strike", "arms-guard", "crowns-knight", None),
+    ]
+
+
 def test_a_coin_set_off_as_the_one_it_almost_touches_is_struck_was_struck_by_that_one() -> None:
     # Hold-out N seed 3201 at 29.73 s as tracked: the Crowns knight, flicked, strikes the Suns
     # knight, which lies 0.8 mm from the Arms knight and passes the blow on so fast that the

@@ -243,8 +243,9 @@ class EventDetector:
         #: readings since, and where the coins lay at the blow (:meth:`_passed_on`).
         self.unmoved: list[tuple[Event, int, np.ndarray, list[Point], dict[str, np.ndarray]]] = []
         #: Strikes back (:meth:`_rebounds`) by a coin whose blow from its striker is among
-        #: ``unmoved``, by (striker, struck coin, frame of the blow): they stand or fall with it.
-        self.struck_back: dict[tuple[str, str, int], Event] = {}
+        #: ``unmoved`` (with its hit on the tower it came back off, if any), by (striker, struck
+        #: coin, frame of the blow): they stand or fall with it.
+        self.struck_back: dict[tuple[str, str, int], list[Event]] = {}
         self._moving_before: frozenset[str] = frozenset()
         #: Contacts of a coin whose place was corrected with one still watched, judged when
         #: that one's watch ends (:meth:`_reset`).
@@ -575,9 +576,7 @@ class EventDetector:
         """Report a strike on a coin at rest, found in frame ``index`` and held until it showed
         it moved the coin, with the strike back that waited on it (``struck_back``), if any."""
         out.append(event)
-        back = self.struck_back.pop((str(event["coin"]), str(event["target"]), index), None)
-        if back is not None:
-            out.append(back)
+        out += self.struck_back.pop((str(event["coin"]), str(event["target"]), index), [])
 
     def _passed_on(
         self,
@@ -1514,7 +1513,8 @@ class EventDetector:
         having not in the first: a coin struck against a tower beside it sends its striker back
         at once) was struck back, unless a tower or another coin beside it explains it; if the
         blow is not yet seen to have moved the coin it struck (``unmoved``), the strike back
-        stands or falls with it.
+        stands or falls with it. A coin struck back from in front of a tower, not seen to move,
+        came back off that tower (:meth:`_came_off`).
         """
         if not self.striker:
             return
@@ -1553,10 +1553,19 @@ class EventDetector:
             # Seen apart already, sent back from a touch that ended in this frame, only a tower
             # just behind the coin it struck sends it back so fast (hold-out M seed 2903 at
             # 33.68 s); a misread place of a coin under a hand may seem to (M 2902 at 21.59 s).
-            behind = self._first_tower(lay, along, cfg.start_gap_mm) is not None
-            if mover in busy or crowded or near_tower or (pair not in self.contact and not behind):
+            behind = self._first_tower(lay, along, cfg.start_gap_mm)
+            if (
+                mover in busy
+                or crowded
+                or near_tower
+                or (pair not in self.contact and behind is None)
+            ):
                 continue
-            back = {"t": self._when(0.5, mover), "event": "strike", "coin": target, "target": mover}
+            t = self._when(0.5, mover)
+            back = [{"t": t, "event": "strike", "coin": target, "target": mover}]
+            off = self.set_off.get(target)
+            if behind is not None and target not in seg and (off is None or off[0] < index):
+                back = self._came_off(target, behind[1], self._when(0.0, mover)) + back
             # A coin its striker's blow has not yet been seen to move may not have moved, and
             # so cannot have struck back (hold-out L seed 2801 at 36.70 s: the striker's place,
             # read from a blob of the two, wandered 4 mm into the other and back).
@@ -1565,9 +1574,22 @@ class EventDetector:
                 None,
             )
             if blow is None:
-                out.append(back)
+                out += back
             else:
                 self.struck_back[(mover, target, blow)] = back
+
+    def _came_off(self, coin: str, k: int, t: float) -> list[Event]:
+        """``coin``, lying at rest with tower ``k`` just behind it, struck toward it and not
+        seen to move, struck its striker back: it went into the tower and came back off it
+        between frames (hold-out P seed 3505 at 37.39 s: a guard 2.8 mm from its tower, its rim
+        unread in the frame it was there, among the striker's blur). Its hit at ``t``, unless it
+        is known on the tower already: lying touching it, or seen to hit it since it was last
+        set down (its rim seen coming back: :meth:`_rim_bounces`)."""
+        if (coin, k) in self.on_tower:
+            return []
+        self.on_tower.add((coin, k))
+        self.rim_watch.pop(coin, None)
+        return [{"t": t, "event": "hit", "coin": coin, "feature": self.towers[k][0]}]
 
     def _pinned(self, coin: str, striker: str, along: np.ndarray, out: list[Event]) -> None:
         """``coin``, struck at rest along the unit vector ``along`` and not seen to move, sent
