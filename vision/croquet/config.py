@@ -100,6 +100,13 @@ class CroquetVisionConfig:
     #: ...or this far when a hand is next to it (a hand covering a little of a coin shifts the
     #: part that shows).
     move_near_hand_mm: float = 4.0
+    #: ...but this far (mm) when it shows whole (``whole_coin_share``) beside the hand: nothing
+    #: covers it to shift what shows. On ten seeds of the hold-out sets K to P, of 16,075
+    #: sightings of a whole coin beside a hand that had moved less than 1 mm from where it lay,
+    #: none read more than 1.49 mm from there (1.17 mm farther than it was); a coin struck there
+    #: and nudged 3 mm into the next one was seen to set off only once the hand had gone, 0.35 s
+    #: late, and the blow it passed on was lost (hold-out P seed 3507 at 11.0 s).
+    move_whole_near_hand_mm: float = 2.0
     #: A sliding coin seen out of hiding counts as this much (mm) farther from where a coin lay
     #: hidden if it slides straight back toward that place (scaled down to 0 for straight away
     #: from it): it is more likely another coin, flicked from under the same hand.
