@@ -1451,10 +1451,7 @@ class EventDetector:
                 continue
             read = float(np.array(frame.offsets[coin]) @ along)
             if last is not None and last - read >= self.cfg.tower_kick_mm:
-                del self.rim_watch[coin]
-                self.on_tower.add((coin, k))
-                t = round(frame.t - self.dt / 2, 4)
-                out.append({"t": t, "event": "hit", "coin": coin, "feature": self.towers[k][0]})
+                out.append(self._rest_hit(coin, k, round(frame.t - self.dt / 2, 4)))
             else:
                 self.rim_watch[coin] = (k, along, index, read)
 
@@ -1585,11 +1582,14 @@ class EventDetector:
         unread in the frame it was there, among the striker's blur). Its hit at ``t``, unless it
         is known on the tower already: lying touching it, or seen to hit it since it was last
         set down (its rim seen coming back: :meth:`_rim_bounces`)."""
-        if (coin, k) in self.on_tower:
-            return []
+        return [] if (coin, k) in self.on_tower else [self._rest_hit(coin, k, t)]
+
+    def _rest_hit(self, coin: str, k: int, t: float) -> Event:
+        """The hit at ``t`` of ``coin``, at rest, on tower ``k``, which it went into and came back
+        off between frames: it is on that tower now, and no longer watched for that bounce."""
         self.on_tower.add((coin, k))
         self.rim_watch.pop(coin, None)
-        return [{"t": t, "event": "hit", "coin": coin, "feature": self.towers[k][0]}]
+        return {"t": t, "event": "hit", "coin": coin, "feature": self.towers[k][0]}
 
     def _pinned(self, coin: str, striker: str, along: np.ndarray, out: list[Event]) -> None:
         """``coin``, struck at rest along the unit vector ``along`` and not seen to move, sent
@@ -1609,16 +1609,15 @@ class EventDetector:
         lies = self.towers[k][1].distance_to((float(p[0]), float(p[1])))
         if (coin, k) in self.on_tower and lies <= _R + self.cfg.rest_tower_touch_mm:
             return
-        self.on_tower.add((coin, k))
-        self.rim_watch.pop(coin, None)
+        t = self._when(0.0, striker)
+        hit = self._rest_hit(coin, k, t)
         # Its striker's blow is no longer in doubt (nothing else sent it back).
         for pending in [
             u for u in self.unmoved if u[0]["coin"] == striker and u[0]["target"] == coin
         ]:
             self.unmoved.remove(pending)
             self._blow_stands(pending[0], pending[1], out)
-        t = self._when(0.0, striker)
-        out.append({"t": t, "event": "hit", "coin": coin, "feature": self.towers[k][0]})
+        out.append(hit)
         out.append({"t": t, "event": "strike", "coin": coin, "target": striker})
         self.contact.add(frozenset((coin, striker)))
 

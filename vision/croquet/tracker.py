@@ -684,21 +684,13 @@ class CoinTracker:
             return
         tr.seen_t = self._t
         whole = area >= cfg.whole_coin_share * self.coin_area
-        # Seen whole beside a hand, it has moved once seen past move_whole_near_hand_mm in two
-        # frames running (as a hand comes, its shadow may shift one reading; hold-out B seed 0
-        # at 9.75 s: a guard read 2.4 mm off, then where it lay, then 2.4 mm off again).
-        far = cfg.move_whole_near_hand_mm
-        twice = (
-            whole
-            and placed
-            and tr.seen_mm is not None
-            and self._t - tr.seen_mm_t <= 1.5 * self.dt
-            and float(np.hypot(*(tr.seen_mm - base))) > far
-        )
         if not near_hand:
             limit = cfg.move_mm
-        elif twice:
-            limit = far
+        elif whole and placed and self._seen_off_last(tr, base, cfg.move_whole_near_hand_mm):
+            # Seen whole beside a hand, it has moved once seen that far off in two frames
+            # running (as a hand comes, its shadow may shift one reading; hold-out B seed 0 at
+            # 9.75 s: a guard read 2.4 mm off, then where it lay, then 2.4 mm off again).
+            limit = cfg.move_whole_near_hand_mm
         else:
             limit = cfg.move_near_hand_mm
         # A hand covering part of a coin shifts what shows away from the hand, never toward
@@ -731,6 +723,14 @@ class CoinTracker:
         if moved > (limit if full else max(2 * limit, cfg.move_near_hand_mm)) or toward:
             self._start(tr, base, mm, self._t - self.dt / 2)
             self._struck_t = self._t - self.dt / 2
+
+    def _seen_off_last(self, tr: Track, base: np.ndarray, far: float) -> bool:
+        """Whether ``tr`` was seen whole in the last frame more than ``far`` mm from ``base``."""
+        return (
+            tr.seen_mm is not None
+            and self._t - tr.seen_mm_t <= 1.5 * self.dt
+            and float(np.hypot(*(tr.seen_mm - base))) > far
+        )
 
     def _beside_movers(self, live: list[Track], pred_mm: np.ndarray) -> set[int]:
         """Indices (into ``live``) of the coins at rest within a coin's width of where a sliding
