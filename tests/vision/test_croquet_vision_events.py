@@ -1854,6 +1854,36 @@ def test_a_coin_flicked_off_the_tower_it_lay_against_does_not_hit_it() -> None:
     assert [k for k in keys(out) if k[0] == "hit"] == []
 
 
+def test_a_coin_come_to_rest_against_its_tower_read_clear_of_it_hits_it_only_after_parting() -> (
+    None
+):
+    # Hold-out Q seed 3700 at 13.53 s: the Crowns guard hit its tower and stopped against it
+    # (0.31 mm off, read 0.65 mm off: a coin at rest by a tower reads farther from it than it
+    # lies). Flicked into the tower from there, it bounced straight back, first seen 4 mm off:
+    # it never parted from the tower, so that is no hit.
+    det = EventDetector(default_layout(), 120.0)
+    tower = next(tile for name, tile in det.towers if name == "crowns-tower")
+    rest = (447.52, 213.575)
+    assert tower.distance_to(rest) - COIN_MM / 2 == pytest.approx(0.65, abs=0.01)
+    det.start({"crowns-guard": (447.52, 240.0)})
+    path = [*line((447.52, 240.0), (447.52, 213.2), 5), (447.52, 213.5), rest, rest]
+    first = frames(det, "crowns-guard", path)
+    assert [k for k in keys(first) if k[0] == "hit"] == [
+        ("hit", "crowns-guard", "crowns-tower", None)
+    ]
+    out: list[Event] = []
+    for k, y in enumerate((217.6, 226.5, 235.0, 242.0, 247.0, 250.0, 251.0, 251.0, 251.0), 100):
+        seen = {"crowns-guard": (rest[0] + 0.2, y)}
+        began = {"crowns-guard": (k - 0.5) / 120} if k == 100 else {}
+        moving = frozenset({"crowns-guard"}) if k < 107 else frozenset()
+        stopped = {"crowns-guard": k / 120} if k == 107 else {}
+        beside = {"crowns-guard": (-0.09, 1.0)}
+        out += det.update(
+            TrackFrame(k, k / 120, seen, moving, began, near_hand=beside, stopped=stopped)
+        )
+    assert [e["event"] for e in out] == ["flick", "rest"]
+
+
 def test_a_coin_out_from_under_the_hand_that_stops_at_once_shows_the_tower_it_bounced_off() -> None:
     # Hold-out B seed 503 at 36.45 s: the Suns knight, flicked under the hand, ran into the
     # Suns tower and came out heading off it, turned 75 degrees from its chord, and stopped
