@@ -259,6 +259,24 @@ def test_a_coin_creeping_to_a_stop_within_touch_of_a_tower_did_not_hit_it() -> N
     assert [e["event"] for e in creep(0.3, back=(0.05, 0.1, 0.1))] == ["flick", "rest"]
 
 
+def test_a_coin_slowing_into_a_tower_that_comes_a_little_back_off_it_hit_it() -> None:
+    # Hold-out Q seed 3700 at 22.63 s: the Crowns knight slid into its tower at some 60 mm/s,
+    # too slow for a kick to show past friction's toll: read 0.115 mm from the tower, it came
+    # 0.114 mm back off it and stopped. A coin stopping short does not come back.
+    lay = default_layout()
+    tower = lay.castle("suns").tower.center
+    edge = tower[0] + TILE_MM / 2 + COIN_MM / 2
+    gaps = (4.8, 3.7, 2.7, 1.8, 1.1, 0.541, 0.115)
+    det = EventDetector(lay, 120.0)
+    det.start({"suns-knight": (edge + 6.0, tower[1])})
+    came_back = frames(det, "suns-knight", [(edge + g, tower[1]) for g in (*gaps, 0.229)])
+    assert [e["event"] for e in came_back] == ["flick", "hit", "rest"]
+    det = EventDetector(lay, 120.0)
+    det.start({"suns-knight": (edge + 6.0, tower[1])})
+    stayed = frames(det, "suns-knight", [(edge + g, tower[1]) for g in (*gaps, 0.13)])
+    assert [e["event"] for e in stayed] == ["flick", "rest"]
+
+
 def toward_tower(
     gaps: tuple[float, ...], across: float = 0.0, y: float = -10.0, beside: float | None = None
 ) -> list[Event]:
