@@ -1284,6 +1284,43 @@ def test_a_striker_seen_apart_as_it_runs_back_off_a_coin_against_a_tower_was_str
     assert sent_back_apart(12.0) == [blow]
 
 
+def test_a_striker_come_to_rest_against_a_coin_back_off_its_tower_is_not_struck_again() -> None:
+    # Hold-out Q seed 3702 at 6.99 s as tracked: the Moons knight strikes the Suns guard, 1.9 mm
+    # from the Suns tower; the guard, never seen to move (its rim shows it nudged), goes into
+    # the tower and back, and stops 0.13 mm short of the knight. Held where it lay, the guard
+    # reads overlapping the knight, whose rest place is then corrected by 0.01 mm: no blow.
+    knight = [(261.37, 423.58), (257.43, 423.0), (253.8, 422.42), (250.22, 421.97)]
+    knight += [(246.93, 421.35), (243.81, 421.05), (241.07, 420.77), (238.51, 420.31)]
+    knight += [(236.12, 420.05), (234.08, 419.79), (232.01, 419.43), (231.48, 418.86)]
+    knight += [(231.17, 418.47), (230.89, 418.28), *[(230.88, 418.23)] * 3]
+    nudge = [(-0.9656, 0.2514), (-0.9381, 0.4508), (-0.4207, 0.4416), (-0.1754, 0.4625)]
+    nudge += [(-0.1347, 0.4725), (-0.1346, 0.472), (-0.1353, 0.4687), (-0.1358, 0.4595)]
+    guard = (214.5, 427.31)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"moons-knight": (265.3, 424.1), "suns-guard": guard})
+    out: list[Event] = []
+    for k in range(1, len(knight) + 20):
+        sliding = k <= len(knight)
+        at = knight[k - 1] if sliding else (230.88, 418.24)
+        touched = k - 12
+        out += det.update(
+            TrackFrame(
+                k,
+                6.9 + k / 120,
+                {"moons-knight": at, "suns-guard": guard},
+                frozenset({"moons-knight"}) if sliding else frozenset(),
+                started={"moons-knight": 6.9 + 0.5 / 120} if k == 1 else {},
+                stopped={"moons-knight": 6.9 + 14 / 120} if k == len(knight) + 1 else {},
+                offsets={"suns-guard": nudge[min(touched, 7)] if touched >= 0 else (0.0, 0.002)},
+                watched=frozenset({"suns-guard"}),
+            )
+        )
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("strike", "moons-knight", "suns-guard", None),
+        ("hit", "suns-guard", "suns-tower", None),
+    ]
+
+
 def test_a_coin_struck_into_its_tower_unseen_that_strikes_back_hit_the_tower() -> None:
     # Hold-out P seed 3505 at 37.38 s as tracked: the Crowns knight strikes the Arms guard, which
     # lies 2.8 mm from the Arms tower straight beyond it; the guard goes into the tower and back
