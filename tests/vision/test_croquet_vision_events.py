@@ -1218,6 +1218,30 @@ def test_a_struck_coin_that_bounces_straight_back_into_its_striker_strikes_it_in
     ]
 
 
+def test_a_coin_turned_in_its_last_step_that_meets_another_is_judged_by_its_longer_step() -> None:
+    # Hold-out R seed 3900 at 33.38 s as tracked: the Suns knight strikes the Crowns guard,
+    # which bounces off a tile (its last step 3.0 mm, across the turn) and meets the knight
+    # (2.8 mm a frame) again: slowed by that blow, it moves 2.0 mm in the frame it strikes.
+    # The faster before the blow struck.
+    guard = [(446.19, 313.78), (446.54, 309.62), (443.53, 309.66), (441.63, 309.14)]
+    guard += [(440.46, 308.05), (439.25, 307.29), (438.46, 306.65)]
+    knight = [(433.44, 336.34), (433.94, 330.03), (432.17, 326.6), (430.09, 324.29)]
+    knight += [(428.27, 322.11), (425.6, 321.03), (422.77, 320.4), (420.11, 319.92)]
+    knight += [(417.73, 319.48)]
+    out = play(
+        {
+            "suns-knight": (3, 2.5 / 120, sighted(knight, 2)),
+            "crowns-guard": (5, 4.5 / 120, sighted(guard, 4)),
+        },
+        14,
+        {"suns-knight": (0.12, 0.99), "crowns-guard": (-0.15, 0.99)},
+    )
+    assert [k for k in keys(out) if k[0] == "strike"] == [
+        ("strike", "suns-knight", "crowns-guard", None),
+        ("strike", "crowns-guard", "suns-knight", None),
+    ]
+
+
 def struck_back(turn: int) -> list[tuple[Any, ...]]:
     """The Suns knight slides along +y into the Moons knight lying at rest, which sets off, is
     sent back by something just beyond and comes back into it: the two never seem more than

@@ -1718,14 +1718,19 @@ class EventDetector:
 
     def _faster(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> str:
         """Of two coins, the faster before this frame (else over this frame): by its last step,
-        or by this frame's if it was ``kicked`` in its last (hold-out F seed 905 at 8.68 s: a
-        knight just back off a tower meets the guard it struck before)."""
+        or, if it was ``kicked`` in its last, by the longer of that and this frame's: a step
+        across a bounce and one across a blow both read a coin slower than it was (hold-out F
+        seed 905 at 8.68 s: a knight just back off a tower meets the guard it struck before,
+        its last step short; R seed 3900 at 33.38 s: a guard back off a tile strikes a knight,
+        slowed by the blow in this frame)."""
 
         def now(c: str) -> float:
             return float(np.hypot(*(seg[c][1] - seg[c][0]))) if c in seg else 0.0
 
         vi, vj = (
-            now(c) if c in self.kicked and c in seg else float(np.hypot(*self._last_step(c)))
+            max(now(c), float(np.hypot(*self._last_step(c))))
+            if c in self.kicked
+            else float(np.hypot(*self._last_step(c)))
             for c in (i, j)
         )
         if vi == vj:
