@@ -652,6 +652,40 @@ def test_a_coin_out_from_under_the_hand_struck_the_one_that_set_off_unless_they_
     assert all(k[0] == "flick" for k in away)
 
 
+def test_a_coin_flicked_far_under_the_hand_struck_the_one_that_set_off_where_it_came_out() -> None:
+    # Hold-out R seed 4000 at 13.79 s as tracked: the Crowns guard, flicked under the hand,
+    # slid 90 mm hidden into the Arms knight, 110 mm (rim to rim) from where the guard was last
+    # seen, and came out just behind where the knight lay, a frame after the knight set off.
+    guard, knight = (444.9, 215.7), [(447.7, 325.3), (448.1, 331.3), (448.3, 335.3)]
+    knight += [(448.5, 339.0), (448.7, 342.5), (448.7, 342.5)]
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"crowns-guard": guard, "arms-knight": knight[0]})
+    out: list[Event] = []
+    for k in range(1, 16):
+        out_now = k >= 4
+        seen = {"crowns-guard": (445.4, 306.9) if out_now else guard}
+        seen["arms-knight"] = knight[min(max(k - 2, 0), len(knight) - 1)]
+        started = {"arms-knight": 2.5 / 120} if k == 3 else {}
+        started |= {"crowns-guard": 0.5 / 120} if k == 4 else {}
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                seen,
+                frozenset({"arms-knight"}) if 3 <= k < 7 else frozenset(),
+                started=started,
+                since={"crowns-guard": 0.5 / 120} if k == 4 else {},
+                stopped={"arms-knight": 7 / 120} if k == 7 else {},
+                hidden=frozenset() if out_now else frozenset({"crowns-guard"}),
+                near_hand={"arms-knight": (-0.49, 0.87)},
+            )
+        )
+    assert contacts(out) == [
+        ("flick", "crowns-guard", None, None),
+        ("strike", "crowns-guard", "arms-knight", None),
+    ]
+
+
 @pytest.mark.parametrize("gap_mm", [0.1, 2.0])
 def test_two_coins_that_set_off_together_beside_a_hidden_one_were_flicked_once(
     gap_mm: float,
