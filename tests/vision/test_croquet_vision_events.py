@@ -423,6 +423,24 @@ def test_in_a_scrum_the_coin_at_the_hand_is_flicked_and_each_strike_has_its_move
     ]
 
 
+def test_a_coin_flicked_along_one_it_lay_against_does_not_strike_it() -> None:
+    # Hold-out R seed 3901 at 28.80 s as tracked: the Crowns knight, lying against the Suns
+    # knight (read 0.06 mm into it), is flicked off at a slant, slides along it and sets it off
+    # a frame later: they touched all along, so no strike.
+    crowns = [(417.47, 419.88), (421.13, 422.42), (425.45, 425.71), (429.36, 429.0)]
+    crowns += [(433.29, 432.06)]
+    suns = [(430.96, 406.52), (437.58, 401.14), (441.38, 398.15), (444.91, 395.12)]
+    out = play(
+        {
+            "crowns-knight": (3, 2.5 / 120, sighted(crowns, 2)),
+            "suns-knight": (4, 3.5 / 120, sighted(suns, 3)),
+        },
+        12,
+        {"crowns-knight": (-0.99, 0.17), "suns-knight": (-0.92, 0.39)},
+    )
+    assert contacts(out) == [("flick", "crowns-knight", None, None)]
+
+
 def test_a_coin_flicked_into_a_row_unseen_moving_is_the_one_at_the_hand() -> None:
     # Hold-out Q seed 3707 at 25.43 s: the Crowns knight, flicked into the Arms knight lying
     # 0.5 mm ahead, moved 0.9 mm and the Arms knight 4 mm, both beside the hand and so not seen

