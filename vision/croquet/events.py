@@ -1841,9 +1841,9 @@ class EventDetector:
             del self.kick[(coin, k)]
 
     def _crept_to(self, k: int, at: np.ndarray) -> bool:
-        """Whether a coin come near tower ``k`` lay within ``tower_touch_mm`` of it at ``at``: a
-        coin that slow (friction all but stopped it, so no kick can show) touched it if it is
-        then seen ``graze_bounce_mm`` back off it, as a graze is (hold-out Q seed 3700 at
+        """Whether a coin come near tower ``k`` lay within ``tower_touch_mm`` of it at ``at``: one
+        whose leaving shows no kick (on a slow coin, friction's toll hides one) touched it if it
+        is then seen ``graze_bounce_mm`` back off it, as a graze is (hold-out Q seed 3700 at
         22.63 s: a knight crept in to 0.115 mm read and came 0.114 mm back off its tower).
         On the 146 dumped seeds, of the approaches seen within 0.6 mm of a tower that no kick
         showed, the 15 that never touched came back off it 0.007 mm at most; three true hits
