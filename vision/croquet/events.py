@@ -298,7 +298,6 @@ class EventDetector:
         keeps the mouth it entered a corridor by; but a coin still ``watched`` may be nudged
         yet (its place is corrected when its watch ends): the contact with it is judged then
         (``rejudge``)."""
-        cfg = self.cfg
         self.last[coin] = p
         self.step[coin] = np.zeros(2)
         self.kicked.discard(coin)
@@ -310,7 +309,7 @@ class EventDetector:
             elif put or not self.inside.get((coin, c)):
                 self.inside[(coin, c)] = 2
         for k, (_, tile) in enumerate(self.towers):
-            if tile.distance_to((float(p[0]), float(p[1]))) > _R + cfg.rest_tower_touch_mm:
+            if not self._rests_on(tile, p):
                 self.on_tower.discard((coin, k))
             elif put:
                 self.on_tower.add((coin, k))
@@ -324,6 +323,11 @@ class EventDetector:
                         self.rejudge.add(pair)
                 elif put:
                     self.contact.add(pair)
+
+    def _rests_on(self, tile: Tile, p: np.ndarray) -> bool:
+        """Whether a coin at rest at ``p`` lies touching the tower ``tile``
+        (``rest_tower_touch_mm``)."""
+        return _tower_gap(tile, p) <= self.cfg.rest_tower_touch_mm
 
     def _apart(self, p: np.ndarray, q: np.ndarray) -> bool:
         """Whether two coins at rest at ``p`` and ``q`` lie apart (``rest_touch_mm``)."""
@@ -636,7 +640,7 @@ class EventDetector:
                 ):
                     self.contact.discard(pair)
             for k, (_, tile) in enumerate(self.towers):
-                if tile.distance_to((float(p[0]), float(p[1]))) > _R + self.cfg.rest_tower_touch_mm:
+                if not self._rests_on(tile, p):
                     self.on_tower.discard((coin, k))
 
     def _struck_since(self, coin: str, frame: TrackFrame) -> int:
@@ -1059,22 +1063,26 @@ class EventDetector:
         when = round(min(began, t_other), 4)
         if not struck_unseen:
             out.append({"t": when, "event": "flick", "coin": first or mover})
+        flick = self.flick_at[coin]
         if first is not None:
-            if other not in self._lay_against(first):
-                out.append({"t": when, "event": "strike", "coin": first, "target": other})
-                self.contact.add(frozenset((first, other)))
-            self.flick_at[first] = self.flick_at[coin]
-            self.recent[other] = self.flick_at[coin]
-        # Coins that lay touching strike only after separating.
-        if coin not in lay_against:
-            out.append({"t": when, "event": "strike", "coin": mover, "target": target})
-            self.contact.add(frozenset((mover, target)))
-        self.flick_at[mover] = self.flick_at[target] = self.flick_at[coin]
-        self.recent[target] = self.flick_at[coin]
+            self._flick_blow(first, other, when, other in self._lay_against(first), flick, out)
+        self._flick_blow(mover, target, when, coin in lay_against, flick, out)
         if target == coin:
             # Sent straight into a tower beside it, it may be seen only coming back.
             self._sent_into(coin, *seg[coin], _unit(a - a_other), when, out, mover)
         return target
+
+    def _flick_blow(
+        self, striker: str, target: str, when: float, touching: bool, flick: int, out: list[Event]
+    ) -> None:
+        """``striker`` set ``target`` off in the flick of frame ``flick``, at ``when``: a strike,
+        unless the two lay ``touching`` (coins that lay touching strike only after parting);
+        both belong to that flick, and ``target`` was struck then."""
+        if not touching:
+            out.append({"t": when, "event": "strike", "coin": striker, "target": target})
+            self.contact.add(frozenset((striker, target)))
+        self.flick_at[striker] = self.flick_at[target] = flick
+        self.recent[target] = flick
 
     def _flicked_behind(
         self, still: str, a: np.ndarray, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
@@ -1574,7 +1582,7 @@ class EventDetector:
             del self.striker[mover]
             # A tower beside the striker may be what sent it back.
             near_tower = any(
-                t.distance_to((float(p[0]), float(p[1]))) <= _R + cfg.separate_mm
+                _tower_gap(t, p) <= cfg.separate_mm
                 for _, t in self.towers
                 for p in ((a, b) if age < 2 else (b,))
             )
@@ -1648,8 +1656,7 @@ class EventDetector:
         k = first[1]
         # It touched the tower before only if it lies touching it (a touch it came back from
         # unseen, by an earlier blow, has parted).
-        lies = self.towers[k][1].distance_to((float(p[0]), float(p[1])))
-        if (coin, k) in self.on_tower and lies <= _R + self.cfg.rest_tower_touch_mm:
+        if (coin, k) in self.on_tower and self._rests_on(self.towers[k][1], p):
             return
         t = self._when(0.0, striker)
         hit = self._rest_hit(coin, k, t)
@@ -1802,10 +1809,10 @@ class EventDetector:
                             graze = (event, d - _R, cfg.graze_bounce_mm, math.inf, b - a)
                             self.unsure[(coin, k)] = graze
                         else:
-                            gap = tile.distance_to((float(b[0]), float(b[1]))) - _R
+                            gap = _tower_gap(tile, b)
                             until = self._index + cfg.hit_bounce_frames
                             self.unsure[(coin, k)] = (event, gap, cfg.hit_bounce_mm, until, None)
-                elif tile.distance_to((float(b[0]), float(b[1]))) > _R + cfg.separate_mm:
+                elif _tower_gap(tile, b) > cfg.separate_mm:
                     self.on_tower.discard((coin, k))
 
     def _kicks(
@@ -1848,9 +1855,7 @@ class EventDetector:
         On the 146 dumped seeds, of the approaches seen within 0.6 mm of a tower that no kick
         showed, the 15 that never touched came back off it 0.007 mm at most; three true hits
         came back 0.08-0.114 mm."""
-        return self.towers[k][1].distance_to((float(at[0]), float(at[1]))) - _R <= (
-            self.cfg.tower_touch_mm
-        )
+        return _tower_gap(self.towers[k][1], at) <= self.cfg.tower_touch_mm
 
     def _crowded(
         self,
@@ -1911,7 +1916,7 @@ class EventDetector:
             elif way is not None and coin in seg and self._went_on(way, seg[coin]):
                 self.on_tower.discard((coin, k))
             else:
-                gap = tile.distance_to(at) - _R
+                gap = _tower_gap(tile, at)
                 reached = coin in seg and self._tile_gap(tile, *seg[coin]) <= 0
                 if reached or gap >= least + bounce_mm:
                     out.append(event)
@@ -1989,6 +1994,11 @@ def _unit(v: np.ndarray) -> np.ndarray:
     """``v`` scaled to length 1 (a zero vector stays zero)."""
     n = float(np.hypot(*v))
     return v / n if n else v
+
+
+def _tower_gap(tile: Tile, p: np.ndarray | Point) -> float:
+    """The gap (mm) between a coin centred at ``p`` and ``tile``."""
+    return tile.distance_to((float(p[0]), float(p[1]))) - _R
 
 
 def _nearest(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> tuple[float, np.ndarray]:
