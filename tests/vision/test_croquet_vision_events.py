@@ -1397,6 +1397,48 @@ def test_a_striker_come_to_rest_against_a_coin_back_off_its_tower_is_not_struck_
     ]
 
 
+def test_a_near_miss_followed_by_a_blow_on_the_same_coin_is_judged_by_its_own_nudge() -> None:
+    # Hold-out S seed 4100 at 5.22 s as tracked: the Crowns knight slides past the Suns knight
+    # 0.12 mm away (read 0.17), comes back off a tile and strikes it 58 ms later; the
+    # Suns knight, never seen to set off, shows the blow by its rim (1.7 mm). Its rim read
+    # nothing before the second blow: one strike, not two.
+    knight = [(426.64, 438.97), (423.12, 442.52), (419.95, 445.89), (416.91, 448.96)]
+    knight += [(414.52, 451.58), (416.38, 450.02), (418.39, 448.56), (420.19, 447.25)]
+    knight += [(421.31, 446.13), (421.89, 444.7), (422.48, 443.69), (422.97, 442.8)]
+    knight += [(423.22, 442.09), (423.46, 441.67), (423.54, 441.51), (423.62, 441.62)]
+    knight += [(423.63, 441.51), (423.62, 441.62)]
+    nudge = [(-0.0014, 0.0014), (-0.0035, 0.004), (0.0026, -0.0026), (0.0026, 0.0)]
+    nudge += [(0.0044, -0.0042), (-0.0008, -0.0031), (0.0075, -0.0032), (0.0045, 0.0033)]
+    nudge += [(0.47, 0.1304), (1.0868, 0.3434), (1.4862, 0.4743), (1.6843, 0.5393)]
+    nudge += [(1.6979, 0.5444), (1.7067, 0.5497), (1.6996, 0.5464), (1.7051, 0.5494)]
+    nudge += [(1.7014, 0.545), (1.6999, 0.5468), *[(1.7042, 0.5436)] * 20]
+    sk = (438.21, 454.43)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"crowns-knight": (430.67, 434.84), "suns-knight": sk})
+    out: list[Event] = []
+    for k in range(1, len(knight) + 20):
+        sliding = k <= len(knight)
+        at = knight[k - 1] if sliding else knight[-1]
+        out += det.update(
+            TrackFrame(
+                k,
+                5.2167 + k / 120,
+                {"crowns-knight": at, "suns-knight": sk},
+                frozenset({"crowns-knight"}) if sliding else frozenset(),
+                started={"crowns-knight": 5.2208} if k == 1 else {},
+                stopped={"crowns-knight": 5.2167 + len(knight) / 120}
+                if k == len(knight) + 1
+                else {},
+                near_hand={"crowns-knight": (0.93, -0.38)} if k == 1 else {},
+                offsets={"suns-knight": nudge[k - 1]},
+                watched=frozenset({"suns-knight"}),
+            )
+        )
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("strike", "crowns-knight", "suns-knight", None),
+    ]
+
+
 def test_a_coin_struck_into_its_tower_unseen_that_strikes_back_hit_the_tower() -> None:
     # Hold-out P seed 3505 at 37.38 s as tracked: the Crowns knight strikes the Arms guard, which
     # lies 2.8 mm from the Arms tower straight beyond it; the guard goes into the tower and back
