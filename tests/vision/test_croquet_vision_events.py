@@ -1062,6 +1062,32 @@ def test_a_coin_seen_setting_off_after_the_coin_it_struck_is_the_flicked_one() -
     assert touching == [("flick", "suns-knight", None, None)]
 
 
+def test_a_coin_turned_back_by_a_blow_does_not_coast_on_into_the_coin_that_struck_it() -> None:
+    # Hold-out S seed 4105 at 21.38 s as tracked: the Suns knight strikes the Moons knight,
+    # which strikes the Crowns knight and turns back; carried on from its step before that
+    # blow, its path would have come 0.5 mm from the Suns knight, which it never touched.
+    suns = [(433.2, 356.9), (433.68, 348.53), (434.17, 340.34), (434.6, 332.28), (433.7, 327.36)]
+    suns += [(431.4, 325.06), (429.24, 322.9), (427.32, 320.92), (425.54, 318.99)]
+    suns += [(423.87, 317.49), (422.98, 315.95), (422.7, 314.59)]
+    moons = [(446.41, 313.34), (447.86, 310.81), (446.26, 308.18), (443.18, 307.31)]
+    moons += [(442.35, 307.5), (442.22, 307.75), (441.95, 307.87)]
+    crowns = [(427.29, 296.58), (424.65, 295.15), (422.0, 293.99), (419.7, 292.92)]
+    crowns += [(417.65, 291.97), (416.27, 291.03)]
+    out = play(
+        {
+            "suns-knight": (2, 1.5 / 120, sighted(suns)),
+            "moons-knight": (5, 4.5 / 120, sighted(moons, 4)),
+            "crowns-knight": (8, 7.5 / 120, sighted(crowns, 7)),
+        },
+        14,
+    )
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "moons-knight", None),
+        ("strike", "moons-knight", "crowns-knight", None),
+    ]
+
+
 def test_a_coin_flicked_into_one_it_almost_touches_strikes_it_though_it_barely_moves() -> None:
     # The Suns knight, flicked at the Crowns knight 0.8 mm away, stops almost dead: it is seen to
     # move only after the Crowns knight, or not at all; the hand behind it tells.
