@@ -1088,6 +1088,36 @@ def test_a_coin_turned_back_by_a_blow_does_not_coast_on_into_the_coin_that_struc
     ]
 
 
+def graze(kick: float) -> list[tuple[Any, ...]]:
+    """Hold-out S seed 4107 at 42.03 s as tracked: the Arms and Suns knights, both sliding, pass
+    0.27 mm apart (read 0.28) in frame 7; from frame 8 on the Suns knight is sent ``kick`` mm a
+    frame further along the line from the Arms knight (a blow): the contacts found."""
+    arms = [(476.49, 425.02), (478.95, 426.58), (481.27, 428.17), (483.32, 429.49)]
+    arms += [(485.25, 430.69), (486.94, 431.75), (488.51, 432.73), (489.63, 433.55)]
+    arms += [(490.81, 434.31), (491.85, 434.95), (492.51, 435.42), (493.02, 435.66)]
+    suns = [(462.27, 447.25), (464.25, 446.71), (465.88, 445.31), (467.34, 444.2)]
+    suns += [(468.81, 443.08), (469.86, 442.12), (470.92, 441.0), (471.59, 440.49)]
+    suns += [(472.23, 439.92), (472.71, 439.33), (473.0, 439.14), (473.1, 439.05)]
+    n = np.array(suns[6]) - np.array(arms[6])
+    n /= np.hypot(*n)
+
+    def sent(k: int) -> tuple[float, float]:
+        i = min(k, len(suns)) - 1
+        x, y = np.array(suns[i]) + n * kick * max(0, i - 6)
+        return (float(x), float(y))
+
+    out = play(
+        {"arms-knight": (1, 0.5 / 120, sighted(arms)), "suns-knight": (1, 0.5 / 120, sent)},
+        len(arms),
+    )
+    return [k for k in contacts(out) if k[0] == "strike"]
+
+
+def test_two_sliding_coins_read_within_touch_struck_only_if_their_steps_show_a_blow() -> None:
+    assert graze(0.0) == []
+    assert graze(1.0) == [("strike", "arms-knight", "suns-knight", None)]
+
+
 def test_a_coin_flicked_into_one_it_almost_touches_strikes_it_though_it_barely_moves() -> None:
     # The Suns knight, flicked at the Crowns knight 0.8 mm away, stops almost dead: it is seen to
     # move only after the Crowns knight, or not at all; the hand behind it tells.
