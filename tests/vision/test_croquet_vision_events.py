@@ -1285,7 +1285,7 @@ def parted(back: float) -> list[tuple[Any, ...]]:
         return (arms0 if k < 4 else arms0 + 3.5 if k == 4 else arms0 + 3.5 - back, 400.0)
 
     paths = {"suns-knight": (2, 1.5 / 120, suns), "arms-knight": (4, 3.5 / 120, arms)}
-    return contacts(play(paths, 6))
+    return contacts(play(paths, 8))
 
 
 def test_a_struck_coin_that_runs_back_into_its_striker_after_parting_strikes_it() -> None:
