@@ -163,6 +163,11 @@ class CroquetVisionConfig:
     #: A watched coin whose rim shows it nudged at least this far (mm) lies there once its watch
     #: ends (a rest place is good to some 0.2 mm).
     rest_shift_mm: float = 0.2
+    #: ...if its last ``nudge_frames`` readings lie within this (mm) of their median. A still
+    #: coin's rim reads within 0.005 mm from frame to frame; on hold-outs O to S, 53 of 54
+    #: corrections read within 0.035 mm, and the one whose readings jumped by 0.4 mm (its rim
+    #: taken after a nudge under the hand: S seed 4102 at 30.85 s) moved it 0.35 mm the wrong way.
+    rim_agree_mm: float = 0.05
     #: A sliding coin lost where its path meets the table's edge within one and a half frames'
     #: travel plus this (mm) fell off there.
     edge_slack_mm: float = 2.0

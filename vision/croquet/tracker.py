@@ -594,8 +594,10 @@ class CoinTracker:
     def _nudged(self, offsets: Mapping[str, Point]) -> None:
         """A coin at rest nudged less than it must move to start (struck, ``move_mm``) lies where
         its rim shows it once its watch ends (the median of its last ``nudge_frames`` readings),
-        if that is at least ``rest_shift_mm`` from where it lay: its place is ``corrected``. Left
-        where it lay, it would seem to touch a coin that stopped a hair from where it now is."""
+        if that is at least ``rest_shift_mm`` from where it lay and those readings agree (within
+        ``rim_agree_mm``): its place is ``corrected``. Left where it lay, it would seem to touch
+        a coin that stopped a hair from where it now is; readings that jump about show a rim
+        that cannot place it (taken after a nudge under the hand, say)."""
         cfg = self.cfg
         for coin, o in offsets.items():
             self._readings[coin] = [*self._readings.get(coin, [])[1 - cfg.nudge_frames :], o]
@@ -604,7 +606,8 @@ class CoinTracker:
             if coin not in self._rims or coin in self._corrected:
                 continue
             shift = np.median(readings, axis=0)
-            if float(np.hypot(*shift)) >= cfg.rest_shift_mm:
+            spread = float(np.hypot(*(np.array(readings) - shift).T).max())
+            if float(np.hypot(*shift)) >= cfg.rest_shift_mm and spread <= cfg.rim_agree_mm:
                 tr = self.tracks[coin]
                 self._lies_at(tr, (tr.anchor if tr.anchor is not None else tr.mm) + shift)
 
