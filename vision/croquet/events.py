@@ -1532,16 +1532,22 @@ class EventDetector:
         seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
         paths: Mapping[str, tuple[np.ndarray, np.ndarray, np.ndarray]],
     ) -> dict[str, set[str]]:
-        """For each coin, the coins it met since its last step was taken: a contact dated
-        from the end of the previous frame on, or a path (as the frames show it, not carried
-        on) that came within touch of its own in this frame."""
+        """For each coin that would coast on, the coins it met since its last step was taken: a
+        contact dated from the end of the previous frame on, or a path (as the frames show it,
+        not carried on) that came within touch of its own in this frame."""
         met: dict[str, set[str]] = {}
         since = self._t1 - self.dt - 1e-4  # event times are kept to 0.1 ms
+        coasting = {c for c in seg if bool((paths[c][2] != paths[c][1]).any())}
+        reach = COIN_MM + self.cfg.touch_mm
         for i, j in itertools.combinations(coins, 2):
-            if i not in seg and j not in seg:
+            if not coasting & {i, j}:
                 continue
             pair = frozenset((i, j))
             (ai, bi, _), (aj, bj, _) = paths[i], paths[j]
+            apart = np.maximum(np.minimum(ai, bi) - np.maximum(aj, bj), 0.0)
+            apart += np.maximum(np.minimum(aj, bj) - np.maximum(ai, bi), 0.0)
+            if pair not in self.contact and float(np.hypot(*apart)) > reach:
+                continue
             relative = float(np.hypot(*((bi - ai) - (bj - aj))))
             if (
                 self.contact_t.get(pair, -1.0) >= since
