@@ -1378,10 +1378,16 @@ class EventDetector:
         gone = {c for c in self._hidden if self.recent.get(c, -99) > self.stepped.get(c, -99)}
         coins = [c for c in self.last if (c in at or c in seg) and c not in gone]
         paths = {c: self._path(c, seg, at) for c in coins}
-        met = self._met(coins, seg, paths)
+        # Each pair with a coin sliding: their paths as the frames show them, and how much they
+        # closed (``relative``, mm) in the frame.
+        seen: dict[tuple[str, str], tuple[tuple[float, float], float]] = {}
         for i, j in itertools.combinations(coins, 2):
-            if i not in seg and j not in seg:
-                continue
+            if i in seg or j in seg:
+                (ai, bi, _), (aj, bj, _) = paths[i], paths[j]
+                relative = float(np.hypot(*((bi - ai) - (bj - aj))))
+                seen[(i, j)] = (segment_min(ai - aj, bi - bj), relative)
+        met = self._met(seen)
+        for (i, j), ((d, u), relative) in seen.items():
             (ai, bi, pi), (aj, bj, pj) = paths[i], paths[j]
             # A coin whose path met a third coin's in this frame was turned by that blow: it
             # did not coast on (hold-out S seed 4105 at 21.38 s: a knight struck back off a
@@ -1390,7 +1396,6 @@ class EventDetector:
                 pi = bi
             if met.get(j, set()) - {i}:
                 pj = bj
-            d, u = segment_min(ai - aj, bi - bj)
             dp, up = segment_min(ai - aj, pi - pj)
             reach_i = _reach(ai, bi, pi, aj) if i in seg and j not in moving else far
             reach_j = _reach(aj, bj, pj, ai) if j in seg and i not in moving else far
@@ -1400,7 +1405,6 @@ class EventDetector:
             # where it lay; its striker no longer slides the way it did).
             tests = [(d, u)] if pair in parted else [(d, u), (dp, up), reach_i, reach_j]
             closest = min(g for g, _ in tests)
-            relative = float(np.hypot(*((bi - ai) - (bj - aj))))
             touch = self._touch(relative)
             back = self.rebound.get(pair, ("", self._index))
             # Back off a tower, a coin strikes again only if the pair moved by more than a
@@ -1527,32 +1531,19 @@ class EventDetector:
         self.rebound = {p: v for p, v in self.rebound.items() if v[1] >= since}
 
     def _met(
-        self,
-        coins: list[str],
-        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
-        paths: Mapping[str, tuple[np.ndarray, np.ndarray, np.ndarray]],
+        self, seen: Mapping[tuple[str, str], tuple[tuple[float, float], float]]
     ) -> dict[str, set[str]]:
-        """For each coin that would coast on, the coins it met since its last step was taken: a
-        contact dated from the end of the previous frame on, or a path (as the frames show it,
-        not carried on) that came within touch of its own in this frame."""
+        """For each coin, the coins it met since its last step was taken: a contact dated from
+        the end of the previous frame on, or a path as the frames show it (``seen``, from
+        :meth:`_strikes`) that came within touch of its own in this frame."""
         met: dict[str, set[str]] = {}
         since = self._t1 - self.dt - 1e-4  # event times are kept to 0.1 ms
-        coasting = {c for c in seg if bool((paths[c][2] != paths[c][1]).any())}
-        reach = COIN_MM + self.cfg.touch_mm
-        for i, j in itertools.combinations(coins, 2):
-            if not coasting & {i, j}:
-                continue
+        for (i, j), ((d, _), relative) in seen.items():
             pair = frozenset((i, j))
-            (ai, bi, _), (aj, bj, _) = paths[i], paths[j]
-            apart = np.maximum(np.minimum(ai, bi) - np.maximum(aj, bj), 0.0)
-            apart += np.maximum(np.minimum(aj, bj) - np.maximum(ai, bi), 0.0)
-            if pair not in self.contact and float(np.hypot(*apart)) > reach:
-                continue
-            relative = float(np.hypot(*((bi - ai) - (bj - aj))))
             if (
                 self.contact_t.get(pair, -1.0) >= since
                 if pair in self.contact
-                else segment_min(ai - aj, bi - bj)[0] <= self._touch(relative)
+                else d <= self._touch(relative)
             ):
                 met.setdefault(i, set()).add(j)
                 met.setdefault(j, set()).add(i)
