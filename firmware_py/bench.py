@@ -14,6 +14,8 @@ Croquetnole measures (issue 4), over seeded simulated games with hands, blur and
 
 * ``croquet_events``: precision and recall of each event kind against the ground truth.
 * ``croquet_identity_swaps``, ``croquet_rest_error_mm`` (median and worst position error).
+* ``croquet_layout_error_mm``: how far the gates, doors and towers read from each set-up frame
+  (the layout the events are judged against, as in play) lie from the true ones.
 * ``croquet_track_fps`` (1536x864) and ``croquet_track_fps_1280x720``: tracking and event
   detection throughput on one core, beside the camera's 120 fps.
 """
@@ -143,6 +145,7 @@ def bench_croquet(flicks: int, seeds: int, progress: Progress) -> dict[str, Any]
         },
         "croquet_identity_swaps": result["identity_swaps"],
         "croquet_rest_error_mm": result["rest_position_mm"],
+        "croquet_layout_error_mm": result["layout_offset_mm"],
     }
     for name, key in (
         ("1536x864", "croquet_track_fps"),

@@ -1,6 +1,10 @@
 """The referee's measuring stick: events are matched within their own scene only."""
 
-from vision.croquet.evaluate import EvalSpec, SceneRun, Tally, report
+from engines.croquetnole.layout import default_layout
+from vision.croquet.evaluate import EvalSpec, SceneRun, Tally, match_events, referee_scene, report
+from vision.sim.croquet_camera import CameraMode, CameraModel
+from vision.sim.croquet_render import CroquetRenderer, RenderConfig
+from vision.sim.croquet_scene import CroquetScene
 
 FLICK = {"t": 1.0, "event": "flick", "coin": "Suns knight"}
 
@@ -23,3 +27,22 @@ def test_rests_match_with_a_wider_time_window() -> None:
     rest = {"t": 3.0, "event": "rest"}
     tally.add(SceneRun(found=[dict(rest, t=3.3)], truth=[rest]), EvalSpec(time_tol_s=0.1))
     assert report(tally, {})["events"]["rest"]["matched"] == 1
+
+
+def test_the_bench_judges_events_against_the_tiles_it_read() -> None:
+    lay = default_layout()
+    mode = CameraMode(960, 540, 120.0)
+    renderer = CroquetRenderer(lay, CameraModel.over_table(mode, lay.table), RenderConfig(), seed=2)
+    scene = CroquetScene.from_script(
+        "place suns-knight at 432 600\nflick suns-knight heading 90 deg at 0.8 m/s"
+    )
+    run = referee_scene(scene, renderer, read_tiles=True)
+    # the tiles read at 960x540 (about 1.7 mm a pixel) lie within a millimetre of the true ones
+    assert run.layout_mm is not None and 0 < run.layout_mm < 1.0
+    # and the knight's hit on the Moons tower is judged against them as against the true ones
+    assert [e["event"] for e in run.truth] == ["flick", "hit", "rest"]
+    assert len(match_events(run.found, run.truth, 0.1, 1.0)) == 3
+    tally = Tally()
+    tally.add(run, EvalSpec())
+    assert report(tally, {})["layout_offset_mm"]["max"] == run.layout_mm
+    assert referee_scene(scene, renderer).layout_mm is None

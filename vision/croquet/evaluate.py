@@ -10,6 +10,9 @@ simulator, runs the tracker and the event detector on every frame as it is drawn
 * identity swaps: a tracked coin reported within a coin's radius of another coin's true centre and
   farther from its own (counted once per swap, on any frame where both are visible);
 * position error at rest: every coin in every matched ``rest``, in mm (median and worst);
+* the tiles: events are judged against the layout read from each scene's set-up frame, as in
+  play (``EvalSpec.read_tiles``), and how far its gates, doors and towers lie from the true ones
+  is reported (mm, the worst feature of each scene: median and worst over the scenes);
 * throughput: frames per second of tracking and event detection alone (the frame is drawn before
   the clock starts; OpenCV on one thread), by image size, beside the camera's 120 fps.
 
@@ -34,6 +37,7 @@ from engines.croquetnole.layout import COIN_MM, Layout, default_layout
 from vision.croquet.calibrate import CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.events import EventDetector
+from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
 from vision.croquet.tracker import CoinTracker
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
@@ -48,13 +52,16 @@ _KEYS = ("coin", "feature", "target", "direction")
 class EvalSpec:
     """Which scenes to run: one seeded random game of ``flicks`` flicks per seed, through a
     camera in ``mode`` rendered with ``render``; ``camera_known`` gives the tracker the camera's
-    matrix and distortion (a calibrated camera) instead of fitting them to the markers."""
+    matrix and distortion (a calibrated camera) instead of fitting them to the markers;
+    ``read_tiles`` judges the events against the layout read from the set-up frame (as in play:
+    :func:`vision.croquet.layout_reader.read_layout`), not the true one."""
 
     seeds: tuple[int, ...] = (0,)
     flicks: int = 20
     mode: CameraMode = MODES["1536x864"]
     render: RenderConfig = field(default_factory=RenderConfig)
     camera_known: bool = False
+    read_tiles: bool = True
     time_tol_s: float = 0.1
     place_tol_s: float = 1.0
 
@@ -77,6 +84,9 @@ class SceneRun:
     swaps: int = 0
     frames: int = 0
     seconds: float = 0.0
+    #: How far (mm) the worst gate, door or tower read from the set-up frame lies from the true
+    #: one (None when the events were judged against the true layout).
+    layout_mm: float | None = None
 
     def matched(self, kind: str, spec: EvalSpec) -> int:
         """How many of this scene's found events of ``kind`` match its true ones."""
@@ -97,6 +107,7 @@ class Tally:
     rest_errors: list[float] = field(default_factory=list)
     swaps: int = 0
     frames: int = 0
+    layout_mm: list[float] = field(default_factory=list)
 
     def add(self, run: SceneRun, spec: EvalSpec) -> None:
         for kind, counts in self.events.items():
@@ -106,6 +117,8 @@ class Tally:
         self.rest_errors += run.rest_errors
         self.swaps += run.swaps
         self.frames += run.frames
+        if run.layout_mm is not None:
+            self.layout_mm.append(run.layout_mm)
 
 
 def match_events(
@@ -156,14 +169,19 @@ def referee_scene(
     camera_known: bool = False,
     config: CroquetVisionConfig = DEFAULT_CONFIG,
     rest_tol_s: float = 0.2,
+    read_tiles: bool = False,
 ) -> SceneRun:
-    """Track one scene frame by frame as it is drawn and compare with its ground truth."""
+    """Track one scene frame by frame as it is drawn and compare with its ground truth; with
+    ``read_tiles``, judge the events against the layout read from the first frame."""
     run = SceneRun()
     frames = renderer.frames(scene)
     first, _ = next(frames)
     known = CameraIntrinsics.from_json(renderer.camera.to_json()) if camera_known else None
     cal = calibrate(first, renderer.profile, known, config)
     layout: Layout = scene.layout
+    if read_tiles:
+        layout = read_layout(first, cal, table_size(renderer.profile), config, renderer.profile)
+        run.layout_mm = layout_offsets(layout, scene.layout)["max"]
     tracker = CoinTracker(
         first, cal, scene.setup, tuple(scene.names), layout.table, scene.fps, config
     )
@@ -207,7 +225,9 @@ def evaluate(
                 scene = CroquetScene.random(seed, spec.flicks, default_layout())
                 cam = CameraModel.over_table(spec.mode, scene.layout.table)
                 renderer = CroquetRenderer(scene.layout, cam, spec.render, seed=seed)
-                run = referee_scene(scene, renderer, spec.camera_known, config, spec.rest_tol_s)
+                run = referee_scene(
+                    scene, renderer, spec.camera_known, config, spec.rest_tol_s, spec.read_tiles
+                )
                 tally.add(run, spec)
                 throughput.setdefault(spec.mode.name, []).append(run.frames / run.seconds)
         return report(tally, throughput)
@@ -228,6 +248,7 @@ def report(tally: Tally, throughput: Mapping[str, list[float]]) -> dict[str, Any
         for kind, (true, found, hit) in tally.events.items()
     }
     errors = tally.rest_errors
+    tiles = tally.layout_mm
     return {
         "events": kinds,
         "flicks": tally.events["flick"][0],
@@ -237,6 +258,11 @@ def report(tally: Tally, throughput: Mapping[str, list[float]]) -> dict[str, Any
             "median": round(statistics.median(errors), 3) if errors else None,
             "max": round(max(errors), 3) if errors else None,
             "coins": len(errors),
+        },
+        "layout_offset_mm": {
+            "median": round(statistics.median(tiles), 3) if tiles else None,
+            "max": round(max(tiles), 3) if tiles else None,
+            "scenes": len(tiles),
         },
         "track_fps": {
             name: {
