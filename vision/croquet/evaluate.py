@@ -7,8 +7,8 @@ simulator, runs the tracker and the event detector on every frame as it is drawn
   the same feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only
   once the hand has gone, within ``place_tol_s``; rests, the last thing in each flick, within
   ``rest_tol_s``); precision and recall per kind;
-* identity swaps: a tracked coin reported within a coin's radius of another coin's true centre and
-  farther from its own (counted once per swap, on any frame where both are visible);
+* identity swaps: a tracked coin in sight reported within a coin's radius of another coin's true
+  centre and farther from its own (counted once per swap, on any frame where both are visible);
 * position error at rest: every coin in every matched ``rest``, in mm (median and worst);
 * the tiles: events are judged against the layout read from each scene's set-up frame, as in
   play (``EvalSpec.read_tiles``), and how far its gates, doors and towers lie from the true ones
@@ -38,7 +38,7 @@ from vision.croquet.calibrate import CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.events import EventDetector
 from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
-from vision.croquet.tracker import CoinTracker
+from vision.croquet.tracker import ON, CoinTracker
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -146,11 +146,15 @@ def match_events(
 
 
 def _swaps(tracker: CoinTracker, truth: FrameTruth, swapped: set[tuple[str, str]]) -> int:
-    """New identity swaps in this frame (a pair counts again only after it was right again)."""
+    """New identity swaps in this frame (a pair counts again only after it was right again).
+    Only coins the tracker has in sight count: one it holds hidden keeps the place it was last
+    seen at, named on no coin seen (as a hand draws back, another coin may show there first:
+    hold-out T seed 4301 at 15.42 s, a guard that struck a knight under the hand, seen where the
+    knight lay a frame before the knight showed 48 mm on)."""
     seen = {c: np.array(v.mm) for c, v in truth.coins.items() if v.visible and v.mm is not None}
     now: set[tuple[str, str]] = set()
     for coin, at in tracker.positions().items():
-        if coin not in seen:
+        if coin not in seen or tracker.tracks[coin].state != ON:
             continue
         p = np.array(at)
         own = float(np.hypot(*(p - seen[coin])))
