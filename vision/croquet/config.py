@@ -123,6 +123,10 @@ class CroquetVisionConfig:
     #: How fast friction slows a sliding coin (mm/s^2; felt or a smooth card table): to trace
     #: back when a coin that slid out from under a hand began to slide.
     friction_mm_s2: float = 3300.0
+    #: A coin seen whole twice out of hiding, near where one lay hidden at rest, that crept
+    #: this far (mm) or more between the two back toward that place is not that coin (twice
+    #: ``still_mm``: whole coins read within 0.1 mm frame to frame).
+    creep_back_mm: float = 0.7
     #: A coin that reappears farther than this (mm) from where it vanished was placed by hand...
     place_mm: float = 6.0
     #: ...unless it was last seen where it lay less than this (s) before: no hand lifts a coin

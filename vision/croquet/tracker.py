@@ -462,6 +462,9 @@ class CoinTracker:
             # (the hand's shadow may darken a suit's colour to ink for a frame or two).
             resting = np.array([tr.state in (ON, HIDDEN) and not tr.moving for tr in live])
             mine = resting[:, None] & (d <= COIN_MM / 4)
+            # Not one that goes on from where another coin hidden at rest was seen whole in the
+            # last frame, as that coin (see _crept_back).
+            mine &= ~self._followed(live, blobs, blob_mm)
             claimed = mine.any(axis=0)
             cost[:, claimed] = np.where(mine[:, claimed], cost[:, claimed], _FAR)
             # A coin coming out of hiding shows whole with its own look, and slides on from
@@ -475,7 +478,13 @@ class CoinTracker:
                     refused = [
                         self._cannot_follow(tr, p, lk) for p, lk in zip(blob_mm, looks, strict=True)
                     ]
-                    cost[k, refused] = _FAR
+                    crept = [
+                        self._crept_back(tr, p, b.area) for p, b in zip(blob_mm, blobs, strict=True)
+                    ]
+                    cost[k, np.array(refused) | np.array(crept)] = _FAR
+                    if any(crept):
+                        # The sighting it took since was another coin's, creeping on.
+                        tr.pending = None
             rows, cols = linear_sum_assignment(cost)
             for k, col in zip(rows, cols, strict=True):
                 if cost[k, col] >= _FAR:
@@ -919,6 +928,54 @@ class CoinTracker:
             return True
         turned = step > cfg.move_near_hand_mm and away <= 0
         return turned and not (look == tr.look and self._only_unseen(tr))
+
+    def _followed(
+        self, live: list[Track], blobs: list[CoinBlob], blob_mm: np.ndarray
+    ) -> np.ndarray:
+        """Which (track, blob) pairs are a blob seen whole within ``move_near_hand_mm`` of where
+        some other coin hidden at rest was seen whole in the last frame (its ``pending``): the
+        blob is most likely that coin, going on, so it is no other coin's for lying at its place
+        (hold-out T seed 4301 at 15.43 s: the guard of :meth:`_crept_back` crept on to 4.3 mm
+        from the knight's place, where the knight, hidden still, would have claimed it)."""
+        cfg = self.cfg
+        out = np.zeros((len(live), len(blobs)), bool)
+        whole = np.array([b.area >= cfg.whole_coin_share * self.coin_area for b in blobs])
+        for k, tr in enumerate(live):
+            if (
+                tr.state != HIDDEN
+                or tr.moving
+                or tr.pending is None
+                or not tr.pending_whole
+                or self._t - tr.pending_t > 1.5 * self.dt
+            ):
+                continue
+            near = whole & (np.hypot(*(blob_mm - tr.pending).T) <= cfg.move_near_hand_mm)
+            out[:, near] = True
+            out[k, near] = False
+        return out
+
+    def _crept_back(self, tr: Track, mm: np.ndarray, area: float) -> bool:
+        """Whether a coin seen whole at ``mm``, near where ``tr`` lay hidden at rest but more
+        than ``move_near_hand_mm`` from it (farther than a hand's shadow or cover misplaces a
+        coin), crept there from ``tr``'s last sighting, also whole, back toward where ``tr`` lay
+        (by ``creep_back_mm`` to ``move_near_hand_mm``): ``tr`` cannot be it, nor that sighting.
+        Struck unseen, a coin at rest slides straight away from its place and stops; it does not
+        come back (out of ``place_mm``, :meth:`_cannot_follow` refuses such a turn). One flicked
+        into it under the hand, that stopped short where it lay, does (hold-out T seed 4301 at
+        15.41 s: a guard flicked under the hand into a knight crept on to 5 mm from the knight's
+        place, toward it, as the hand left; the knight, struck 48 mm on, came out a frame later,
+        and the two traded names for four seconds)."""
+        cfg = self.cfg
+        if tr.moving or tr.pending is None or not tr.pending_whole:
+            return False
+        if area < cfg.whole_coin_share * self.coin_area:
+            return False
+        base = tr.anchor if tr.anchor is not None else tr.mm
+        off = float(np.hypot(*(mm - base)))
+        if not cfg.move_near_hand_mm < off <= cfg.place_mm:
+            return False
+        step, away = _step_away(base, tr.pending, mm)
+        return cfg.creep_back_mm <= step <= cfg.move_near_hand_mm and away <= -0.5 * step
 
     def _only_unseen(self, tr: Track) -> bool:
         """Whether ``tr`` is the only coin of its look out of sight (hidden, off the table or
