@@ -10,7 +10,7 @@ from vision.croquet.evaluate import (
     referee_scene,
     report,
 )
-from vision.croquet.tracker import HIDDEN, ON, Track
+from vision.croquet.tracker import TrackFrame
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CoinTruth, CroquetRenderer, FrameTruth, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -57,20 +57,6 @@ def test_the_bench_judges_events_against_the_tiles_it_read() -> None:
     assert referee_scene(scene, renderer).layout_mm is None
 
 
-class HeldTracker:
-    """A tracker's stand-in: the knight it holds in ``state`` at (100, 100), the guard at
-    (200, 100)."""
-
-    def __init__(self, state: str) -> None:
-        self.tracks = {
-            "moons-knight": Track("moons-knight", "ink", state),
-            "suns-guard": Track("suns-guard", "ink", ON),
-        }
-
-    def positions(self) -> dict[str, tuple[float, float]]:
-        return {"moons-knight": (100.0, 100.0), "suns-guard": (200.0, 100.0)}
-
-
 def test_a_coin_held_hidden_where_another_shows_is_no_swap() -> None:
     # As a hand draws back, the guard shows 4 mm from where the knight lay hidden, a frame
     # before the knight shows 48 mm on: the tracker, holding the knight hidden, names no coin
@@ -80,5 +66,7 @@ def test_a_coin_held_hidden_where_another_shows_is_no_swap() -> None:
         "suns-guard": CoinTruth((103.0, 103.0), None, "on", True, 0.0, 1.0),
     }
     truth = FrameTruth(1, 1.0, coins, ())
-    assert _swaps(HeldTracker(HIDDEN), truth, set()) == 0  # type: ignore[arg-type]
-    assert _swaps(HeldTracker(ON), truth, set()) == 1  # type: ignore[arg-type]
+    at = {"moons-knight": (100.0, 100.0), "suns-guard": (200.0, 100.0)}
+    held = TrackFrame(1, 1.0, at, frozenset(), hidden=frozenset({"moons-knight"}))
+    assert _swaps(held, truth, set()) == 0
+    assert _swaps(TrackFrame(1, 1.0, at, frozenset()), truth, set()) == 1

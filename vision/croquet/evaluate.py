@@ -38,7 +38,7 @@ from vision.croquet.calibrate import CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.events import EventDetector
 from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
-from vision.croquet.tracker import ON, CoinTracker
+from vision.croquet.tracker import CoinTracker, TrackFrame
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -145,16 +145,16 @@ def match_events(
     return pairs
 
 
-def _swaps(tracker: CoinTracker, truth: FrameTruth, swapped: set[tuple[str, str]]) -> int:
-    """New identity swaps in this frame (a pair counts again only after it was right again).
-    Only coins the tracker has in sight count: one it holds hidden keeps the place it was last
-    seen at, named on no coin seen (as a hand draws back, another coin may show there first:
-    hold-out T seed 4301 at 15.42 s, a guard that struck a knight under the hand, seen where the
-    knight lay a frame before the knight showed 48 mm on)."""
+def _swaps(report: TrackFrame, truth: FrameTruth, swapped: set[tuple[str, str]]) -> int:
+    """New identity swaps in the tracker's ``report`` on this frame (a pair counts again only
+    after it was right again). Only coins in sight count: one the tracker holds hidden keeps the
+    place it was last seen at, named on no coin seen (as a hand draws back, another coin may
+    show there first: hold-out T seed 4301 at 15.42 s, a guard that struck a knight under the
+    hand, seen where the knight lay a frame before the knight showed 48 mm on)."""
     seen = {c: np.array(v.mm) for c, v in truth.coins.items() if v.visible and v.mm is not None}
     now: set[tuple[str, str]] = set()
-    for coin, at in tracker.positions().items():
-        if coin not in seen or tracker.tracks[coin].state != ON:
+    for coin, at in report.positions.items():
+        if coin not in seen or coin in report.hidden:
             continue
         p = np.array(at)
         own = float(np.hypot(*(p - seen[coin])))
@@ -198,7 +198,7 @@ def referee_scene(
         run.found += detector.update(report)
         run.seconds += time.perf_counter() - start
         run.frames += 1
-        run.swaps += _swaps(tracker, truth, swapped)
+        run.swaps += _swaps(report, truth, swapped)
     run.truth = scene.events
     rests = match_events(
         [e for e in run.found if e["event"] == "rest"],
