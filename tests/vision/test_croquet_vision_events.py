@@ -2533,3 +2533,16 @@ def test_a_coin_back_off_a_tower_strikes_again_the_coin_it_struck_before_that_mo
         ("strike", "suns-guard"),
     ]
     assert {e["coin"] for e in events} == {"suns-knight"}
+
+
+@pytest.mark.parametrize("back", [True, False])
+def test_a_coin_read_off_for_a_frame_then_where_it_lay_was_not_flicked(back: bool) -> None:
+    # Hold-out T seed 4303 at 36.35 s: the edge of a withdrawing hand's shadow across the Moons
+    # knight moved its reading 2.2 mm for one frame, and the tracker had it start; in the next
+    # frames it read where it lay. No flick brings a coin back so soon: it was not flicked.
+    # Read on where it went, it was.
+    knight = (224.6, 438.3)
+    off = (225.8, 440.1)
+    way = [knight, off] + [knight if back else off] * 12
+    out = play({"moons-knight": (2, 1.5 / 120, sighted(way))}, 10)
+    assert [e["event"] for e in out] == ([] if back else ["flick"])
