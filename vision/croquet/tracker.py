@@ -464,7 +464,8 @@ class CoinTracker:
             mine = resting[:, None] & (d <= COIN_MM / 4)
             # Not one that goes on from where another coin hidden at rest was seen whole in the
             # last frame, as that coin (see _crept_back).
-            mine &= ~self._followed(live, blobs, blob_mm)
+            whole = np.array([b.area >= cfg.whole_coin_share * self.coin_area for b in blobs])
+            mine &= ~self._followed(live, whole, blob_mm)
             claimed = mine.any(axis=0)
             cost[:, claimed] = np.where(mine[:, claimed], cost[:, claimed], _FAR)
             # A coin coming out of hiding shows whole with its own look, and slides on from
@@ -479,7 +480,7 @@ class CoinTracker:
                         self._cannot_follow(tr, p, lk) for p, lk in zip(blob_mm, looks, strict=True)
                     ]
                     crept = [
-                        self._crept_back(tr, p, b.area) for p, b in zip(blob_mm, blobs, strict=True)
+                        self._crept_back(tr, p, w) for p, w in zip(blob_mm, whole, strict=True)
                     ]
                     cost[k, np.array(refused) | np.array(crept)] = _FAR
                     if any(crept):
@@ -929,17 +930,15 @@ class CoinTracker:
         turned = step > cfg.move_near_hand_mm and away <= 0
         return turned and not (look == tr.look and self._only_unseen(tr))
 
-    def _followed(
-        self, live: list[Track], blobs: list[CoinBlob], blob_mm: np.ndarray
-    ) -> np.ndarray:
-        """Which (track, blob) pairs are a blob seen whole within ``move_near_hand_mm`` of where
-        some other coin hidden at rest was seen whole in the last frame (its ``pending``): the
-        blob is most likely that coin, going on, so it is no other coin's for lying at its place
-        (hold-out T seed 4301 at 15.43 s: the guard of :meth:`_crept_back` crept on to 4.3 mm
-        from the knight's place, where the knight, hidden still, would have claimed it)."""
+    def _followed(self, live: list[Track], whole: np.ndarray, blob_mm: np.ndarray) -> np.ndarray:
+        """Which (track, blob) pairs are a blob seen whole (``whole``, per blob) within
+        ``move_near_hand_mm`` of where some other coin hidden at rest was seen whole in the last
+        frame (its ``pending``): the blob is most likely that coin, going on, so it is no other
+        coin's for lying at its place (hold-out T seed 4301 at 15.43 s: the guard of
+        :meth:`_crept_back` crept on to 4.3 mm from the knight's place, where the knight, hidden
+        still, would have claimed it)."""
         cfg = self.cfg
-        out = np.zeros((len(live), len(blobs)), bool)
-        whole = np.array([b.area >= cfg.whole_coin_share * self.coin_area for b in blobs])
+        out = np.zeros((len(live), len(whole)), bool)
         for k, tr in enumerate(live):
             if (
                 tr.state != HIDDEN
@@ -954,7 +953,7 @@ class CoinTracker:
             out[k, near] = False
         return out
 
-    def _crept_back(self, tr: Track, mm: np.ndarray, area: float) -> bool:
+    def _crept_back(self, tr: Track, mm: np.ndarray, whole: bool) -> bool:
         """Whether a coin seen whole at ``mm``, near where ``tr`` lay hidden at rest but more
         than ``move_near_hand_mm`` from it (farther than a hand's shadow or cover misplaces a
         coin), crept there from ``tr``'s last sighting, also whole, back toward where ``tr`` lay
@@ -966,9 +965,7 @@ class CoinTracker:
         place, toward it, as the hand left; the knight, struck 48 mm on, came out a frame later,
         and the two traded names for four seconds)."""
         cfg = self.cfg
-        if tr.moving or tr.pending is None or not tr.pending_whole:
-            return False
-        if area < cfg.whole_coin_share * self.coin_area:
+        if not whole or tr.moving or tr.pending is None or not tr.pending_whole:
             return False
         base = tr.anchor if tr.anchor is not None else tr.mm
         off = float(np.hypot(*(mm - base)))
