@@ -2546,3 +2546,25 @@ def test_a_coin_read_off_for_a_frame_then_where_it_lay_was_not_flicked(back: boo
     way = [knight, off] + [knight if back else off] * 12
     out = play({"moons-knight": (2, 1.5 / 120, sighted(way))}, 10)
     assert [e["event"] for e in out] == ([] if back else ["flick"])
+
+
+def test_a_striker_back_off_the_tower_it_was_read_beside_was_not_struck_back() -> None:
+    # Hold-out U seed 4501 at 29.69 s, as tracked: the Moons knight strikes the Suns guard,
+    # lying 0.7 mm from the Suns tower, hits the tower itself (read 1.6 mm from it) and comes
+    # back off it two frames after the blow. The guard, held where it lay, reads within touch
+    # of the knight until it sets off: the tower beside the knight sent it back, not the guard.
+    knight = [(227.59, 434.34), (219.16, 434.72), (214.67, 436.27), (214.47, 436.94)]
+    knight += [(217.42, 437.06), (219.94, 437.11), (222.27, 437.12), (224.41, 437.16)]
+    knight += [(226.33, 437.17), (228.17, 437.03), (229.44, 437.09), (230.68, 437.1)]
+    knight += [(231.75, 437.11), (232.44, 437.27)]
+    guard = [(213.56, 416.76)] * 5 + [(214.47, 412.75), (214.76, 412.07), (215.15, 411.5)]
+    guard += [(215.37, 411.25), (215.37, 411.16)]
+    paths = {
+        "moons-knight": (2, 1.5 / 120, sighted(knight)),
+        "suns-guard": (6, 5.5 / 120, sighted(guard)),
+    }
+    hand = {"moons-knight": (0.99, 0.14), "suns-guard": (0.9, 0.43)}
+    assert contacts(play(paths, 20, hand)) == [
+        ("flick", "moons-knight", None, None),
+        ("strike", "moons-knight", "suns-guard", None),
+    ]

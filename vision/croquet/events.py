@@ -1676,11 +1676,11 @@ class EventDetector:
             if float((a - b) @ along) <= cfg.rebound_mm_s * self.dt:
                 continue
             del self.striker[mover]
-            # A tower beside the striker may be what sent it back.
+            # A tower beside the striker, where it was or where it is, may be what sent it back
+            # (hold-out U seed 4501 at 29.71 s: a knight that struck a guard lying against a
+            # tower hit the tower itself and was read 4.5 mm clear of it as it came back).
             near_tower = any(
-                _tower_gap(t, p) <= cfg.separate_mm
-                for _, t in self.towers
-                for p in ((a, b) if age < 2 else (b,))
+                _tower_gap(t, p) <= cfg.separate_mm for _, t in self.towers for p in (a, b)
             )
             if age < 2:
                 # Sent back at once, the way it came: the coin it struck could not give way.
