@@ -93,6 +93,22 @@ Event = dict[str, Any]
 _R = COIN_MM / 2
 
 
+class _Striking(NamedTuple):
+    """A coin that lately struck one at rest, watched for running back (:meth:`EventDetector.
+    _rebounds`)."""
+
+    #: The coin struck, the line from the striker to it at the blow (unit vector), the frame,
+    #: and where the struck coin lay.
+    target: str
+    along: np.ndarray
+    index: int
+    lay: np.ndarray
+    #: The striker's last step but one along ``along`` (mm), if a whole frame's slide: a
+    #: sliding coin only slows, so a longer step after it was read ahead of where the coin was,
+    #: blurred into the struck one.
+    before: float | None
+
+
 class _Approach(NamedTuple):
     """A coin come near a tower, to be judged by how it leaves (:meth:`EventDetector._kicks`)."""
 
@@ -217,10 +233,8 @@ class EventDetector:
         self.pair_reach = COIN_MM + config.pair_gap_mm
         #: Coins struck lately: when, the way they were sent (unit vector), and in which frame.
         self.struck_along: dict[str, tuple[float, np.ndarray, int, str]] = {}
-        #: Coins that lately struck one at rest, by striker: the struck coin, the line from the
-        #: striker to it at the blow (unit vector), the frame, and where the struck coin lay
-        #: (:meth:`_rebounds`).
-        self.striker: dict[str, tuple[str, np.ndarray, int, np.ndarray]] = {}
+        #: Coins that lately struck one at rest, by striker (:meth:`_rebounds`).
+        self.striker: dict[str, _Striking] = {}
         #: The coin that last struck each coin, and in which frame (reported by then).
         self.struck_by: dict[str, tuple[str, int]] = {}
         #: Where each coin lay when it last set off, and in which frame.
@@ -1347,6 +1361,18 @@ class EventDetector:
         """The coin's last step per frame, as seen."""
         return self.step.get(coin, np.zeros(2))
 
+    def _steady(self, coin: str) -> bool:
+        """Whether the coin's last step was a whole frame's slide, in the frame before: not the
+        step it set off in, nor a path out of hiding, nor the step from where it came out (a
+        coin seen in part is placed less well; hold-out S seed 4104 at 21.38 s, a step read
+        0.8 mm for 0.6 made a coin that stopped by friction seem kicked off its tower)."""
+        return (
+            self.unhidden.get(coin, -99) < self._index - 2
+            and self.set_off.get(coin, (-99,))[0] < self._index - 1
+            and self.stepped.get(coin) == self._index - 1
+            and bool(self._last_step(coin).any())
+        )
+
     def _coast(self, coin: str) -> np.ndarray:
         """Where the coin would have gone on in this frame without a bounce: its last step,
         shorter by what friction takes off a step in a frame and by ``coast_noise_mm`` (a
@@ -1469,7 +1495,9 @@ class EventDetector:
                     sent.add(pair)
                 along = self._strike_line(mover, target, when, seg, at)
                 if mover in seg and target not in moving and along is not None:
-                    self.striker[mover] = (target, along, self._index, self.last[target].copy())
+                    before = self._along_step(mover, along)
+                    lay_at = self.last[target].copy()
+                    self.striker[mover] = _Striking(target, along, self._index, lay_at, before)
                 if event not in out and along is not None:
                     self._watch_rim(target, along)
             # Apart at the frame's end, after touching on the way there or not touching at all,
@@ -1663,7 +1691,7 @@ class EventDetector:
             return
         cfg = self.cfg
         busy = {e.get(k) for e in (*out, *self._blows_now(out)) for k in ("coin", "target")}
-        for mover, (target, along, index, lay) in list(self.striker.items()):
+        for mover, (target, along, index, lay, before) in list(self.striker.items()):
             age = self._index - index
             pair = frozenset((mover, target))
             # Sent straight back in the frame after the blow, it may already be well apart; later,
@@ -1673,7 +1701,14 @@ class EventDetector:
                 del self.striker[mover]
                 continue
             a, b = seg[mover]
-            if float((a - b) @ along) <= cfg.rebound_mm_s * self.dt:
+            # Its step to ``a`` longer than the one before ran ahead of the coin by as much, read
+            # into the coin it struck: a step back that far is that misreading undone (hold-out U
+            # seed 4502 at 10.83 s: a knight that stopped dead read 1.3 mm into the one it struck,
+            # then 1 mm back).
+            into = self._along_step(mover, along)
+            ahead = 0.0 if into is None or before is None else max(0.0, into - before)
+            if float((a - b) @ along) <= cfg.rebound_mm_s * self.dt + ahead:
+                self.striker[mover] = self.striker[mover]._replace(before=into)
                 continue
             del self.striker[mover]
             # A tower beside the striker, where it was or where it is, may be what sent it back
@@ -1720,6 +1755,11 @@ class EventDetector:
                 out += back
             else:
                 self.struck_back[(mover, target, blow)] = back
+
+    def _along_step(self, coin: str, along: np.ndarray) -> float | None:
+        """The coin's last step along ``along`` (mm), if a whole frame's slide (:meth:`_steady`;
+        a step it set off in, say, may be shorter than the next)."""
+        return float(self._last_step(coin) @ along) if self._steady(coin) else None
 
     def _came_off(self, coin: str, k: int, t: float) -> list[Event]:
         """``coin``, lying at rest with tower ``k`` just behind it, struck toward it and not
@@ -1863,17 +1903,9 @@ class EventDetector:
         for coin, (a, b) in seg.items():
             p = a + self._coast(coin)
             before = self._last_step(coin)
-            # Its last step a whole frame's slide, in the frame before (not the step it set off
-            # in, nor a path out of hiding, nor the step from where it came out: a coin seen
-            # in part is placed less well; hold-out S seed 4104 at 21.38 s, a step read 0.8 mm
-            # for 0.6 made a coin that stopped by friction seem kicked off its tower); and,
-            # looked at only near a tower, no other coin at hand to turn it.
-            steady = (
-                self.unhidden.get(coin, -99) < self._index - 2
-                and self.set_off.get(coin, (-99,))[0] < self._index - 1
-                and self.stepped.get(coin) == self._index - 1
-                and bool(before.any())
-            )
+            # Its last step a whole frame's slide (:meth:`_steady`); and, looked at only near a
+            # tower, no other coin at hand to turn it.
+            steady = self._steady(coin)
             crowded: bool | None = None
             for k, (name, tile) in enumerate(self.towers):
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
