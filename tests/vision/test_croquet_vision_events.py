@@ -1726,7 +1726,7 @@ def test_one_contact_of_two_coins_is_one_strike_never_both_ways() -> None:
     )
     out: list[dict[str, Any]] = []
     for k in range(1, 31):
-        off = {"crowns-knight": (0.014, 0.383) if k >= 14 else (0.01, 0.005)}
+        off = {"crowns-knight": (0.014, 0.383)} if k >= 14 else {}
         if k >= 9:
             off["suns-knight"] = (-0.004, 0.509) if k == 10 else (0.002, -0.002)
         out += det.update(
@@ -1769,14 +1769,14 @@ def test_a_coin_at_rest_is_struck_only_if_the_blow_moves_it() -> None:
     assert strike["t"] == pytest.approx(17 / 120, abs=1 / 120)
 
 
-def test_a_nudge_is_judged_by_the_last_readings_of_the_watch() -> None:
+def test_a_nudge_is_judged_by_the_first_and_the_last_readings_of_the_watch() -> None:
     # Right after the pass the rim reads 0.03 mm off (a shadow over it), then where it lay: a
-    # near miss. Read 0.3 mm off at the end, it was struck whatever the first readings said.
-    assert [k[0] for k in keys(pass_by((0.004, -0.001), spoilt=(0.03, -0.02)))] == [
-        "flick",
-        "rest",
-    ]
-    struck = pass_by((0.3, 0.05), spoilt=(0.004, -0.001))
+    # near miss. A blow moves a coin at once: read where it lay right after the pass and 0.3 mm
+    # off only at the end (hold-out U seed 4502 at 26.88 s: a hand come up beside it), it was
+    # not struck. Read off in both, it was.
+    for nudge, spoilt in [((0.004, -0.001), (0.03, -0.02)), ((0.3, 0.05), (0.004, -0.001))]:
+        assert [k[0] for k in keys(pass_by(nudge, spoilt=spoilt))] == ["flick", "rest"]
+    struck = pass_by((0.3, 0.05), spoilt=(0.03, -0.02))
     assert [k for k in keys(struck) if k[0] == "strike"] == [
         ("strike", "suns-knight", "moons-knight", None)
     ]
