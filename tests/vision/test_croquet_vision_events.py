@@ -2596,3 +2596,46 @@ def test_a_striker_read_into_the_coin_it_struck_that_comes_back_as_far_was_not_s
     assert read_into((415.94, 439.99)) == blow
     # After a longer step, it ran back as a coin struck back does.
     assert read_into((416.3, 439.9)) == [*blow, ("strike", "moons-knight", "suns-knight", None)]
+
+
+def test_a_coin_never_seen_to_move_that_strikes_was_struck_by_the_one_behind_it_at_the_hand() -> (
+    None
+):
+    # Hold-out V seed 4702 at 15.14 s, as tracked: the Crowns knight, the hand behind it, is
+    # flicked into the Arms knight lying 0.4 mm off; neither is seen to move past the hand's
+    # margin before the Suns guard, struck by the Arms knight, comes out from under the hand.
+    # The Arms knight struck it without being seen to move, but was not flicked: the Crowns
+    # knight behind it, with the hand behind that, was. (The coins came to rest where they lay,
+    # the Crowns knight read 0.34 mm from the Arms knight and the guard 0.49 mm; here they start
+    # 0.6 and 0.55 mm off, so that the detector does not take them as put down touching.)
+    arms = [(424.6, 420.67)] * 5 + [(426.43, 423.03), (426.53, 423.05), (426.59, 423.11)]
+    guard = [(419.23, 439.52)] * 3 + [None, (417.78, 449.0), (417.22, 453.01)]
+    guard += [(416.64, 456.77), (416.16, 460.23), (416.49, 463.31), (416.87, 466.41)]
+    crowns = (426.25, 401.09)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"crowns-knight": crowns, "arms-knight": arms[0], "suns-guard": guard[0]})
+    out: list[Event] = []
+    for k in range(1, 15):
+        g, a = guard[min(k, len(guard)) - 1], arms[min(k, len(arms)) - 1]
+        at = {"crowns-knight": crowns, "arms-knight": a} | ({"suns-guard": g} if g else {})
+        hand = {"crowns-knight": (-0.13, -0.99)} | ({"arms-knight": (-0.1, -1.0)} if k >= 3 else {})
+        started = {5: {"suns-guard": 3 / 120}, 6: {"arms-knight": 5.5 / 120}}.get(k, {})
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                at,
+                frozenset(
+                    ({"suns-guard"} if k >= 5 else set()) | ({"arms-knight"} if k >= 6 else set())
+                ),
+                started,
+                started,
+                near_hand=hand,
+                hidden=frozenset({"suns-guard"}) if g is None else frozenset(),
+            )
+        )
+    assert contacts(out) == [
+        ("flick", "crowns-knight", None, None),
+        ("strike", "crowns-knight", "arms-knight", None),
+        ("strike", "arms-knight", "suns-guard", None),
+    ]

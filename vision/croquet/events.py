@@ -1479,8 +1479,15 @@ class EventDetector:
                 self.contact_t[pair] = t
                 if not moving and set(seg) == {target}:
                     # The mover struck from rest without being seen to move (it stopped
-                    # almost dead), and nothing else moves: it was flicked.
-                    self._flicked_unseen(mover, t, out)
+                    # almost dead), and nothing else moves: it was flicked, or was struck
+                    # unseen by one lying behind it with the hand behind that (hold-out V
+                    # seed 4702 at 15.14 s: a knight flicked into one 0.4 mm off, neither seen
+                    # to move past the hand's margin, and that one into a guard).
+                    first = self._flicked_behind(mover, aj if mover == i else ai, seg)
+                    self._flicked_unseen(first or mover, t, out)
+                    if first is not None:
+                        touching = mover in self._lay_against(first)
+                        self._flick_blow(first, mover, t, touching, self._index, out)
                 event = {"t": t, "event": "strike", "coin": mover, "target": target}
                 # (Not one back off a tower: that bounce, not the blow, changed its step.)
                 graze = not back[0] and closest >= cfg.graze_gap_mm
