@@ -258,7 +258,7 @@ class EventDetector:
         #: frame, the struck coin's nudge before it (two readings: :meth:`_lay_before`), its
         #: readings since, and where the coins lay at the blow (:meth:`_passed_on`).
         self.unmoved: list[tuple[Event, int, np.ndarray, list[Point], dict[str, np.ndarray]]] = []
-        #: Strikes between two sliding coins read apart all along (``graze_gap_mm``), held
+        #: Strikes between two sliding coins (``graze_kick_mm_s``), held
         #: until their steps show a blow (:meth:`_grazed`): the event, its frame, the unit
         #: vector from the striker to the struck coin and each one's step before.
         self.grazes: list[tuple[Event, int, np.ndarray, np.ndarray, np.ndarray]] = []
@@ -1489,9 +1489,9 @@ class EventDetector:
                         touching = mover in self._lay_against(first)
                         self._flick_blow(first, mover, t, touching, self._index, out)
                 event = {"t": t, "event": "strike", "coin": mover, "target": target}
-                # (Not one back off a tower: that bounce, not the blow, changed its step.)
-                graze = not back[0] and closest >= cfg.graze_gap_mm
-                if graze and {mover, target} <= moving & set(seg):
+                # Two sliding coins are judged by their steps after (:meth:`_grazed`); not one
+                # back off a tower: that bounce, not the blow, changed its step.
+                if not back[0] and {mover, target} <= moving & set(seg):
                     ends = {i: bi, j: bj}
                     n = ends[target] - ends[mover]
                     n = n / max(float(np.hypot(*n)), 1e-9)
@@ -1532,7 +1532,7 @@ class EventDetector:
         return struck
 
     def _grazed(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
-        """Report the strikes between two sliding coins never read touching (``grazes``) whose
+        """Report the strikes between two coins sliding as they met (``grazes``) whose
         steps, ``graze_frames`` after, show a blow: their velocities changed along the line
         between them by ``graze_kick_mm_s`` or more (the struck one sped away, the striker
         slowed), against each one's step before. Two coins that slid by a hair apart go on as
