@@ -331,9 +331,10 @@ class CroquetVisionConfig:
     #: their velocities changed along the line between them by ``graze_kick_mm_s`` or more. Of
     #: 92 such contacts on the 166 dumped seeds, the strikes changed them by 42 mm/s or more,
     #: the near misses (0.27-0.56 mm apart) by 32 mm/s or less; a contact read before the blow
-    #: came shows none yet (the blow is found when it comes). (A gap of 0.25 mm that this was
-    #: once meant to require first was compared with the coins' centre distance, so it held
-    #: none back; required, it costs an error on the 196 dumped seeds: X1 seed 603 at 30.81 s.)
+    #: came shows none yet (the blow is found when it comes). This once also asked that the two
+    #: were never read nearer than 0.25 mm, but compared that with their centre distance, so it
+    #: held none back; asked as meant, it costs an error on the 196 dumped seeds (X1 seed 603
+    #: at 30.81 s).
     graze_frames: int = 2
     graze_kick_mm_s: float = 40.0
     #: Bodies at rest (a coin put down, or come to rest, beside another or a tower) touch only

@@ -94,8 +94,8 @@ _R = COIN_MM / 2
 
 
 class _Striking(NamedTuple):
-    """A coin that lately struck one at rest, watched for running back (:meth:`EventDetector.
-    _rebounds`)."""
+    """A coin that lately struck one at rest, watched for running back
+    (:meth:`EventDetector._rebounds`)."""
 
     #: The coin struck, the line from the striker to it at the blow (unit vector), the frame,
     #: and where the struck coin lay.
@@ -258,9 +258,9 @@ class EventDetector:
         #: frame, the struck coin's nudge before it (two readings: :meth:`_lay_before`), its
         #: readings since, and where the coins lay at the blow (:meth:`_passed_on`).
         self.unmoved: list[tuple[Event, int, np.ndarray, list[Point], dict[str, np.ndarray]]] = []
-        #: Strikes between two sliding coins (``graze_kick_mm_s``), held
-        #: until their steps show a blow (:meth:`_grazed`): the event, its frame, the unit
-        #: vector from the striker to the struck coin and each one's step before.
+        #: Strikes between two sliding coins, held until their steps show a blow
+        #: (``graze_kick_mm_s``, :meth:`_grazed`): the event, its frame, the unit vector from
+        #: the striker to the struck coin and each one's step before.
         self.grazes: list[tuple[Event, int, np.ndarray, np.ndarray, np.ndarray]] = []
         #: Strikes back (:meth:`_rebounds`) by a coin whose blow from its striker is among
         #: ``unmoved`` (with its hit on the tower it came back off, if any), by (striker, struck
@@ -1716,8 +1716,8 @@ class EventDetector:
             a, b = seg[mover]
             # Its step to ``a`` longer than the one before ran ahead of the coin by as much, read
             # into the coin it struck: a step back that far is that misreading undone (hold-out U
-            # seed 4502 at 10.83 s: a knight that stopped dead read 1.3 mm into the one it struck,
-            # then 1 mm back).
+            # seed 4502 at 10.83 s: a knight that stopped dead, its step 2.7 mm after 2.3, read
+            # 1.3 mm into the one it struck, then came 1 mm back).
             into = self._along_step(mover, along)
             ahead = 0.0 if into is None or before is None else max(0.0, into - before)
             if float((a - b) @ along) <= cfg.rebound_mm_s * self.dt + ahead:
