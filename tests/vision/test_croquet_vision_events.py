@@ -1467,6 +1467,31 @@ def test_a_striker_come_to_rest_against_a_coin_back_off_its_tower_is_not_struck_
     ]
 
 
+def test_a_coin_that_struck_a_coin_and_its_tower_at_once_and_slides_back_along_it_struck_once() -> (
+    None
+):
+    # Hold-out W seed 4902 at 14.20 s as tracked: the Moons knight, flicked along -x, strikes
+    # the Suns guard lying by the Suns tower and the tower 3 ms later, and slides back off the
+    # tower rubbing the guard (0.04-0.41 mm apart, read 0.07-0.26 mm overlapping): one strike
+    # (the guard, never read, is not shown unmoved; its strike is reported when its watch ends).
+    knight: list[tuple[float, float] | None] = [(225.01, 436.28), (218.37, 435.4)]
+    knight += [(214.73, 434.92), (215.5, 434.73), (216.81, 434.68), (220.33, 434.84), None]
+    knight += [(224.67, 434.81), (226.56, 434.87), (228.24, 434.78), (229.61, 434.83)]
+    knight += [(230.7, 434.79), (231.77, 434.83), (232.49, 434.91), (233.08, 434.78)]
+    out = play(
+        {
+            "moons-knight": (2, 1.5 / 120, lambda k: knight[min(k, len(knight)) - 1]),
+            "suns-guard": (99, 0.0, lambda k: (215.16, 415.94)),
+        },
+        len(knight) + 10,
+        {"moons-knight": (0.98, 0.2)},
+    )
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("hit", "moons-knight", "suns-tower", None),
+        ("strike", "moons-knight", "suns-guard", None),
+    ]
+
+
 def test_a_near_miss_followed_by_a_blow_on_the_same_coin_is_judged_by_its_own_nudge() -> None:
     # Hold-out S seed 4100 at 5.22 s as tracked: the Crowns knight slides past the Suns knight
     # 0.12 mm away (read 0.17), comes back off a tile and strikes it 58 ms later; the

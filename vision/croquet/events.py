@@ -1367,6 +1367,18 @@ class EventDetector:
         """The coin's last step per frame, as seen."""
         return self.step.get(coin, np.zeros(2))
 
+    def _closed_on(self, i: str, j: str, ai: np.ndarray, aj: np.ndarray, d: float) -> float:
+        """How far (mm) coins ``i`` and ``j``, at ``ai`` and ``aj`` when this frame began and
+        ``d`` apart (centre to centre) at their nearest in it, closed on each other in this
+        frame or in the one before, whichever the more."""
+
+        def before(coin: str, a: np.ndarray) -> np.ndarray:
+            stepped = self.stepped.get(coin) == self._index - 1
+            return a - self._last_step(coin) if stepped else a
+
+        start = float(np.hypot(*(ai - aj)))
+        return max(start - d, float(np.hypot(*(before(i, ai) - before(j, aj)))) - start)
+
     def _steady(self, coin: str) -> bool:
         """Whether the coin's last step was a whole frame's slide, in the frame before: not the
         step it set off in, nor a path out of hiding, nor the step from where it came out (a
@@ -1447,9 +1459,14 @@ class EventDetector:
             # sliding coin's position error: one held where it lay may read overlapping the
             # other, which then touches it at any stir of noise (hold-out Q seed 3702 at
             # 7.05 s: a striker's rest place corrected by 0.01 mm; the other renewed contacts
-            # on the 146 dumped seeds moved 0.5-4 mm).
+            # on the 146 dumped seeds moved 0.5-4 mm). One seen sliding back must be seen to
+            # close on the other by as much: one that struck a coin and the tower at once
+            # slides off both, rubbing the coin (hold-out W seed 4902 at 14.22 s: read 0.26 mm
+            # overlapping, 0.04-0.41 mm apart).
             renewed = (
-                self._index - back[1] >= cfg.rebound_min_frames and relative >= cfg.coast_noise_mm
+                self._index - back[1] >= cfg.rebound_min_frames
+                and relative >= cfg.coast_noise_mm
+                and (back[0] not in moving or self._closed_on(i, j, ai, aj, d) > cfg.coast_noise_mm)
             )
             if (
                 closest <= touch
