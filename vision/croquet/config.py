@@ -251,9 +251,9 @@ class CroquetVisionConfig:
     #: where it lay until it has moved clear of its striker, so their gap reads nothing).
     #: Hold-out C seed 607 at 24.46 s and 25.60 s, hold-out J seed 2303 at 12.65 s. A coin
     #: seen sliding back must be seen to close on the other by ``coast_noise_mm`` in that frame
-    #: or the one before: of the 18 such renewals on the 206 dumped seeds, the 8 true ones
-    #: closed by 0.29-0.91 mm, 4 of the 7 false ones not at all (the coin struck the coin and
-    #: the tower at once and slid off both).
+    #: or the one before: of the renewals on the 206 dumped seeds, the 6 true ones by a coin
+    #: seen sliding closed by 0.29 mm or more, 6 of the 7 false ones by 0.18 mm or less (4 not
+    #: at all: the coin struck the coin and the tower at once and slid off both).
     rebound_min_frames: int = 2
     rebound_frames: int = 12
     #: Of two sliding coins that meet, the faster before the frame struck the other, read from
