@@ -1492,6 +1492,57 @@ def test_a_coin_that_struck_a_coin_and_its_tower_at_once_and_slides_back_along_i
     ]
 
 
+def parted_then_flicked_again(gap_mm: float) -> list[tuple[Any, ...]]:
+    """The Moons knight, flicked along +y, strikes the Suns knight lying 5 mm beyond it; both
+    slide on and come to rest ``gap_mm`` apart (0.9 mm apart at most on the way, for a frame:
+    not parted by ``part_frames``); then the Moons knight is flicked into it again."""
+    suns0 = 400.0 + COIN_MM + 5.0
+    moons = [400.0, 403.0, 405.5, 406.5, 407.3, 407.8, 408.0]
+    suns = [suns0, suns0, suns0, suns0 + 2.0, suns0 + 3.2]
+    suns += [408.0 + COIN_MM + gap_mm] * 2
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"moons-knight": (300.0, moons[0]), "suns-knight": (300.0, suns0)})
+    out: list[Event] = []
+    for k in range(1, 40):
+        m = moons[min(k, 7) - 1] if k < 30 else moons[-1] + 2.0 * (k - 29)
+        s = suns[min(k, 7) - 1] if k < 31 else suns[-1] + 1.5 * (k - 30)
+        moving = {
+            c
+            for c, on in (
+                ("moons-knight", 2 <= k < 7 or k >= 30),
+                ("suns-knight", 4 <= k < 6 or k >= 31),
+            )
+            if on
+        }
+        started = {"moons-knight": (k - 0.5) / 120} if k in (2, 30) else {}
+        if k in (4, 31):
+            started["suns-knight"] = (k - 0.5) / 120
+        stopped = {"moons-knight": 6.5 / 120} if k == 7 else {}
+        if k == 6:
+            stopped["suns-knight"] = 5.5 / 120
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"moons-knight": (300.0, m), "suns-knight": (300.0, s)},
+                frozenset(moving),
+                started=started,
+                stopped=stopped,
+                near_hand={"moons-knight": (0.0, -1.0)} if k in (1, 2, 29, 30) else {},
+            )
+        )
+    return [k for k in keys(out) if k[0] == "strike"]
+
+
+def test_two_coins_that_part_after_a_blow_and_rest_over_settle_touch_apart_strike_again() -> None:
+    # Hold-out B seed 0 at 24.27 s: two knights came to rest read 0.42 mm apart (0.53 true)
+    # after a blow; their gap had opened past touch on the way: flicked again, one strikes the
+    # other. Read 0.3 mm apart, they still touch.
+    blow = ("strike", "moons-knight", "suns-knight", None)
+    assert parted_then_flicked_again(0.45) == [blow, blow]
+    assert parted_then_flicked_again(0.3) == [blow]
+
+
 def test_a_near_miss_followed_by_a_blow_on_the_same_coin_is_judged_by_its_own_nudge() -> None:
     # Hold-out S seed 4100 at 5.22 s as tracked: the Crowns knight slides past the Suns knight
     # 0.12 mm away (read 0.17), comes back off a tile and strikes it 58 ms later; the

@@ -349,9 +349,11 @@ class EventDetector:
         (``rest_tower_touch_mm``)."""
         return _tower_gap(tile, p) <= self.cfg.rest_tower_touch_mm
 
-    def _apart(self, p: np.ndarray, q: np.ndarray) -> bool:
-        """Whether two coins at rest at ``p`` and ``q`` lie apart (``rest_touch_mm``)."""
-        return float(np.hypot(*(p - q))) > COIN_MM + self.cfg.rest_touch_mm
+    def _apart(self, p: np.ndarray, q: np.ndarray, touch: float | None = None) -> bool:
+        """Whether two coins at rest at ``p`` and ``q`` lie apart: their gap reads over
+        ``touch`` (mm; ``rest_touch_mm`` unless given)."""
+        gap = self.cfg.rest_touch_mm if touch is None else touch
+        return float(np.hypot(*(p - q))) > COIN_MM + gap
 
     def _forget(self, coin: str) -> None:
         self.last.pop(coin, None)
@@ -670,8 +672,8 @@ class EventDetector:
 
     def _settle(self, frame: TrackFrame) -> None:
         """Coins that came to rest in this frame: their contacts with resting coins and towers
-        as their rest positions show them (``rest_touch_mm``, ``rest_tower_touch_mm``), not as
-        the sliding path left them."""
+        as their rest positions show them (``settle_touch_mm``, ``rest_tower_touch_mm``), not
+        as the sliding path left them."""
         for coin in frame.stopped:
             if coin not in frame.positions:
                 continue
@@ -681,7 +683,9 @@ class EventDetector:
                 if (
                     other not in frame.moving
                     and other in frame.positions
-                    and self._apart(p, np.array(frame.positions[other], float))
+                    and self._apart(
+                        p, np.array(frame.positions[other], float), self.cfg.settle_touch_mm
+                    )
                 ):
                     self.contact.discard(pair)
             for k, (_, tile) in enumerate(self.towers):
