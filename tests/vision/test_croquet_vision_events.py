@@ -1492,10 +1492,11 @@ def test_a_coin_that_struck_a_coin_and_its_tower_at_once_and_slides_back_along_i
     ]
 
 
-def parted_then_flicked_again(gap_mm: float) -> list[tuple[Any, ...]]:
+def parted_then_flicked_again(gap_mm: float, settled_mm: float = 0.0) -> list[tuple[Any, ...]]:
     """The Moons knight, flicked along +y, strikes the Suns knight lying 5 mm beyond it; both
     slide on and come to rest ``gap_mm`` apart (0.9 mm apart at most on the way, for a frame:
-    not parted by ``part_frames``); then the Moons knight is flicked into it again."""
+    not parted by ``part_frames``), the Suns knight's rest place read ``settled_mm`` farther
+    from frame 12 on; then the Moons knight is flicked into it again."""
     suns0 = 400.0 + COIN_MM + 5.0
     moons = [400.0, 403.0, 405.5, 406.5, 407.3, 407.8, 408.0]
     suns = [suns0, suns0, suns0, suns0 + 2.0, suns0 + 3.2]
@@ -1505,7 +1506,8 @@ def parted_then_flicked_again(gap_mm: float) -> list[tuple[Any, ...]]:
     out: list[Event] = []
     for k in range(1, 40):
         m = moons[min(k, 7) - 1] if k < 30 else moons[-1] + 2.0 * (k - 29)
-        s = suns[min(k, 7) - 1] if k < 31 else suns[-1] + 1.5 * (k - 30)
+        s = suns[min(k, 7) - 1] + (settled_mm if k >= 12 else 0.0)
+        s += 1.5 * (k - 30) if k >= 31 else 0.0
         moving = {
             c
             for c, on in (
@@ -1541,6 +1543,14 @@ def test_two_coins_that_part_after_a_blow_and_rest_over_settle_touch_apart_strik
     blow = ("strike", "moons-knight", "suns-knight", None)
     assert parted_then_flicked_again(0.45) == [blow, blow]
     assert parted_then_flicked_again(0.3) == [blow]
+
+
+def test_two_coins_at_rest_in_contact_whose_settled_places_lie_apart_strike_again() -> None:
+    # Hold-out Y seed 5200 at 25.90 s: two knights in contact came to rest, one read where it
+    # lay until it settled; 0.48 mm apart as the next turn began (0.72 true), they had parted.
+    blow = ("strike", "moons-knight", "suns-knight", None)
+    assert parted_then_flicked_again(0.3, 0.2) == [blow, blow]
+    assert parted_then_flicked_again(0.3, 0.1) == [blow]
 
 
 def test_a_near_miss_followed_by_a_blow_on_the_same_coin_is_judged_by_its_own_nudge() -> None:

@@ -349,6 +349,14 @@ class EventDetector:
         (``rest_tower_touch_mm``)."""
         return _tower_gap(tile, p) <= self.cfg.rest_tower_touch_mm
 
+    def _part_at_rest(self) -> None:
+        """A turn begins: the pairs in contact lying still since the last turn lie apart if
+        their rest places, settled by now, read over ``lay_touch_mm`` apart."""
+        for pair in [p for p in self.contact if not p & self._moving_before]:
+            a, b = (self.last.get(c) for c in pair)
+            if a is not None and b is not None and self._apart(a, b, self.cfg.lay_touch_mm):
+                self.contact.discard(pair)
+
     def _apart(self, p: np.ndarray, q: np.ndarray, touch: float | None = None) -> bool:
         """Whether two coins at rest at ``p`` and ``q`` lie apart: their gap reads over
         ``touch`` (mm; ``rest_touch_mm`` unless given)."""
@@ -411,6 +419,8 @@ class EventDetector:
         self._started = frame.started
         self._touching = frozenset(self.contact)
         self._on_tower_before = frozenset(self.on_tower)
+        if frame.started and not self.flicked:
+            self._part_at_rest()
         flicked_hidden = self._resolve(frame, seg, out)
         struck = self._strikes(seg, frame.positions, out)
         self._grazed(seg, out)
