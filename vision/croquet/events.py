@@ -351,7 +351,10 @@ class EventDetector:
 
     def _part_at_rest(self) -> None:
         """A turn begins: the pairs in contact lying still since the last turn lie apart if
-        their rest places, settled by now, read over ``lay_touch_mm`` apart."""
+        their rest places, settled by now, read over ``lay_touch_mm`` apart. A coin put down
+        0.45-0.5 mm from another (touching by ``rest_touch_mm``, as the ground truth has it) is
+        so taken to lie apart from the next turn on: left, as the numbers in the config were
+        measured with it."""
         for pair in [p for p in self.contact if not p & self._moving_before]:
             a, b = (self.last.get(c) for c in pair)
             if a is not None and b is not None and self._apart(a, b, self.cfg.lay_touch_mm):
