@@ -2725,3 +2725,29 @@ def test_a_coin_never_seen_to_move_that_strikes_was_struck_by_the_one_behind_it_
         ("strike", "crowns-knight", "arms-knight", None),
         ("strike", "arms-knight", "suns-guard", None),
     ]
+
+
+def test_a_coin_struck_into_its_tower_that_comes_back_into_its_striker_struck_it_once() -> None:
+    # Hold-out Z seed 5300 at 13.09 s as tracked: the Moons guard, sliding along +y, strikes
+    # the Moons knight lying against the Moons tower; the knight hits the tower, comes back
+    # into the guard (found as it closes on it) and sends it back: the guard's run back is
+    # that strike, not another.
+    guard = [(443.21, 615.92), (444.14, 619.57), (445.01, 623.03), (445.88, 626.38)]
+    guard += [(446.64, 629.5), (447.29, 630.14), (447.45, 630.24), (447.55, 629.56)]
+    guard += [(447.61, 628.56), (447.65, 627.66), (447.73, 627.07), (447.74, 626.68)]
+    guard += [(447.69, 626.56)]
+    knight = [(445.45, 648.75)] * 5 + [(445.64, 650.82), (445.59, 649.86), (445.53, 648.94)]
+    knight += [(445.52, 649.02), (445.56, 648.96), (445.53, 648.94), (445.56, 648.96)]
+    out = play(
+        {
+            "moons-guard": (2, 1.5 / 120, sighted(guard)),
+            "moons-knight": (6, 5.5 / 120, sighted(knight)),
+        },
+        len(guard) + 10,
+        {"moons-guard": (-0.11, -0.99)},
+    )
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("strike", "moons-guard", "moons-knight", None),
+        ("hit", "moons-knight", "moons-tower", None),
+        ("strike", "moons-knight", "moons-guard", None),
+    ]
