@@ -96,7 +96,8 @@ class Track:
     pending_since: float = 0.0
     full_since: float = 0.0
     run: list[tuple[float, np.ndarray]] = field(default_factory=list)
-    out: tuple[float, np.ndarray] = (0.0, np.zeros(2))
+    #: When and where the coin was first seen in its unbroken run of sightings out of hiding.
+    out: tuple[float, np.ndarray] = field(default_factory=lambda: (0.0, np.zeros(2)))
     seen_t: float = 0.0
     seen_mm: np.ndarray | None = None
     seen_since: float = 0.0
