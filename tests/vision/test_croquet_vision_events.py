@@ -520,6 +520,18 @@ def test_a_coin_out_of_hiding_too_slow_to_show_a_direction_is_not_traced_back() 
     assert "hit" not in [e["event"] for e in out]
 
 
+def test_a_coin_out_of_hiding_seen_to_hit_a_tower_hit_it_once() -> None:
+    # Hold-out AA seed 5502 at 17.07 s: flicked under the hand, the knight comes out sliding
+    # past its tower's corner, is seen to touch it (a hit held till the knight shows it came
+    # off) and turns away; the turn, traced back, also meets the tower: one hit, not two.
+    out = out_of_hiding(
+        (260.0, 470.0),
+        np.array([212.81, 462.86]),
+        [np.array(s) for s in [(-1.05, 0.0), (0.76, 0.77), (0.62, 0.68), (0.19, 0.05)]],
+    )
+    assert [k for k in keys(out) if k[0] == "hit"] == [("hit", "suns-knight", "suns-tower", None)]
+
+
 def first_step(hand: tuple[float, float], to: tuple[float, float]) -> list[dict[str, Any]]:
     """The moons guard on its start spot, 3 mm from its tower, flicked with the hand at ``hand``
     (unit vector from the coin): its first frame ends at ``to``."""

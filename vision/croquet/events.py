@@ -797,8 +797,9 @@ class EventDetector:
         its velocity over its last three sightings, or, slowed by then below ``bounce_min_mm_s``,
         its whole way since it came out) is traced back, up to ``bounce_trace_mm``: if the first
         tile that line meets is a tower, and the coin coming from where it was last seen ran into
-        that face, it hit the tower there, at the time friction puts it there. A flick begun out of
-        sight is then timed along that longer path."""
+        that face, it hit the tower there, at the time friction puts it there (unless the coin was
+        seen to touch that tower since it came out: that hit explains the turn). A flick begun
+        out of sight is then timed along that longer path."""
         # A coin in a strike in this frame turned for that: its sightings from now say nothing
         # of a bounce before (hold-out K seed 2501 at 36.09 s).
         struck = (
@@ -807,9 +808,12 @@ class EventDetector:
             else set()
         )
         for coin, (a0, b0, touched, t_in, seen) in list(self.emerged.items()):
+            # A touch seen since it came out (a hit held till it showed, say) explains a turn.
+            touched |= {k for c, k in self.on_tower if c == coin}
             if coin in seg and coin not in self._unseen and coin not in struck:
                 seen.append((frame.t, seg[coin][1]))
                 if len(seen) <= self.cfg.bounce_frames:
+                    self.emerged[coin] = (a0, b0, touched, t_in, seen)
                     continue
             del self.emerged[coin]
             began = self.unseen_flick.pop(coin, None)
