@@ -334,6 +334,9 @@ class CroquetVisionConfig:
     #: it open). On the development sets near misses read at most 0.007 mm and strikes 0.012 mm
     #: or more, but for four contacts that moved the struck coin less than 0.007 mm.
     nudge_mm: float = 0.01
+    #: ...or this, for a coin beside a hand at the blow and beside none once its watch ends: its
+    #: rim, taken in the shade of that hand, reads it off by up to 0.022 mm without a blow.
+    nudge_hand_left_mm: float = 0.025
     nudge_frames: int = 3
     #: Two sliding coins that came within touch struck only if, ``graze_frames`` frames on,
     #: their velocities changed along the line between them by ``graze_kick_mm_s`` or more. Of

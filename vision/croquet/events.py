@@ -585,7 +585,8 @@ class EventDetector:
         since the second frame after the contact (a median of each coordinate; the last, when
         the striking coin and the flicking hand, whose shadow shades the rim, are farthest),
         and by that of its first as well (a blow moves a coin at once; a hand come up later
-        may shade its rim).
+        may shade its rim); by ``nudge_hand_left_mm`` for a coin beside a hand at the blow and
+        beside none by then (its rim was taken in the hand's shade).
         A struck coin not read by then (covered, say) cannot show that it did not move: its
         strike stands. A later blow on the coin, still in doubt, ends what counts for this one:
         its readings stop there, and what the coin does after is that blow's. A strike dropped
@@ -623,7 +624,10 @@ class EventDetector:
                 # came up beside it).
                 nudge = _least_nudge(seen[-cfg.nudge_frames :], base)
                 first = _least_nudge(seen[: cfg.nudge_frames], base)
-                if min(float(np.hypot(*nudge)), float(np.hypot(*first))) >= cfg.nudge_mm:
+                # Its rim read against a frame a hand beside it shaded, with the hand gone since.
+                left = coin in self._hand_at(event["t"] - self.dt) and coin not in frame.near_hand
+                least = cfg.nudge_hand_left_mm if left else cfg.nudge_mm
+                if min(float(np.hypot(*nudge)), float(np.hypot(*first))) >= least:
                     self._blow_stands(event, index, out)
                     self._passed_on(str(event["coin"]), coin, nudge, event, lay, out)
                 else:
