@@ -598,6 +598,26 @@ def test_a_coin_nudged_less_than_it_must_move_to_start_lies_where_its_rim_shows_
     assert later and all(np.hypot(*o) < 0.05 for o in later)
 
 
+def test_a_coin_nudged_then_covered_lies_where_its_rim_shows_it_once_uncovered() -> None:
+    # Hold-out AA seed 5503 at 16.72 s: a knight struck a glancing blow (0.7 mm) as a hand came
+    # over it, hidden within two frames. Uncovered, it was taken to lie where it was (within
+    # move_mm), and its rim, taken afresh after the hand, read it unmoved: it stayed 0.7 mm off.
+    # Its rim from before the blow, kept through the hand, shows it moved.
+    cal = flat_camera()
+    setup = {"moons-knight": table_mm(cal, 400, 400), "suns-knight": table_mm(cal, 250, 421)}
+    first, *frames = pass_by([0.7])
+    for i in range(27, 37):
+        cv2.rectangle(frames[i], (370, 300), (430, 411), SKIN, -1)
+    tracker = CoinTracker(first, cal, setup, (), (864, 864), 120)
+    reports = [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)]
+    assert any("moons-knight" in r.hidden for r in reports)
+    assert all("moons-knight" not in r.started for r in reports)
+    assert any("moons-knight" in r.corrected for r in reports)
+    moved = reports[-1].positions["moons-knight"][0] - setup["moons-knight"][0]
+    mm_per_px = table_mm(cal, 401, 400)[0] - table_mm(cal, 400, 400)[0]
+    assert abs(moved - 0.7 * mm_per_px) < 0.15
+
+
 def test_a_coin_whose_rim_readings_jump_about_is_left_where_it_lay() -> None:
     # As above, but once the Suns knight has gone by the Moons knight's rim reads by turns 1 px
     # and 0 px from where it lay (a rim taken after a nudge under the hand reads so, hold-out S
