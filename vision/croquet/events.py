@@ -234,6 +234,8 @@ class EventDetector:
         #: Two coins lying no farther apart than this (mm, centre to centre) may be a flick
         #: and a strike seen as two starts (``pair_gap_mm``).
         self.pair_reach = COIN_MM + config.pair_gap_mm
+        #: How far (mm) the softest flick slides (``flick_least_mm_s``).
+        self.least_slide = config.flick_least_mm_s**2 / (2 * config.friction_mm_s2)
         #: Coins struck lately: when, the way they were sent (unit vector), and in which frame.
         self.struck_along: dict[str, tuple[float, np.ndarray, int, str]] = {}
         #: Coins that lately struck one at rest, by striker (:meth:`_rebounds`).
@@ -768,9 +770,8 @@ class EventDetector:
         gone, k = first
         self.on_tower.add((coin, k))
         name = self.towers[k][0]
-        least = cfg.flick_least_mm_s**2 / (2 * cfg.friction_mm_s2)
         if float(sent @ step) <= math.cos(math.radians(cfg.hidden_bounce_deg)) * n or (
-            not by and coin in self._unseen and gone <= least
+            not by and coin in self._unseen and gone <= self.least_slide
         ):
             out.append({"t": round(t + 0.004, 4), "event": "hit", "coin": coin, "feature": name})
             return
@@ -1062,8 +1063,8 @@ class EventDetector:
     ) -> bool:
         """Whether deferred ``coin``, in this frame, came back within ``pair_reach`` of where a
         coin hidden behind it (one of ``under``) lay, or was out of sight: until it has, it
-        cannot have struck that coin back, so one of them that comes out from under the hand
-        sliding was set off by the hand, whichever way it goes (:meth:`_came_at`)."""
+        cannot have struck that coin back, so one that comes out from under the hand sliding
+        away from it, as the hand beside it flicks, was set off by the hand (:meth:`_came_at`)."""
         if coin not in frame.positions:
             return True
         if coin not in seg:
