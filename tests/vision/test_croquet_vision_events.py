@@ -1672,6 +1672,48 @@ def test_a_near_miss_followed_by_a_blow_on_the_same_coin_is_judged_by_its_own_nu
     ]
 
 
+def test_a_near_miss_and_a_blow_back_off_a_tower_on_one_coin_by_its_first_reading_are_one() -> None:
+    # Hold-out AB seed 5706 at 35.53 s as tracked: the Arms knight, flicked along +y, goes by
+    # the Moons guard 0.45 mm clear (read 0.55, within touch_mm), hits the Moons tower beyond
+    # and comes back into the guard 17 ms later (found a frame after that). The guard's rim
+    # shows the 0.15 mm nudge from the reading between the two on: one strike, the later.
+    knight = [(437.05, 634.34), (436.4, 640.31), (435.77, 646.13), (435.19, 649.83)]
+    knight += [(435.16, 647.13), (435.3, 643.8), (435.67, 640.78), (435.74, 637.84)]
+    knight += [(435.91, 634.85), (436.07, 632.31), (436.36, 630.05), (436.43, 627.97)]
+    knight += [(436.5, 626.18), (436.66, 624.62), (436.68, 623.29), (436.83, 622.19)]
+    knight += [(436.88, 621.28), (436.84, 620.57), (436.93, 620.13), *[(436.89, 619.92)] * 4]
+    nudge = [(-0.002, -0.0011), (0.0067, 0.0031), (-0.0032, 0.0003), (-0.0363, 0.0012)]
+    nudge += [(-0.1449, -0.0212), (-0.15, -0.027), *[(-0.1506, -0.032)] * 60]
+    guard = (416.17, 645.79)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"arms-knight": (437.7, 628.93), "moons-guard": guard})
+    out: list[Event] = []
+    for k in range(1, len(knight) + 30):
+        sliding = k <= len(knight)
+        at = knight[k - 1] if sliding else knight[-1]
+        beside = {"arms-knight": (0.2347, -0.9721)}
+        if 3 <= k <= 9:
+            beside["moons-guard"] = (0.53, -0.8478)
+        out += det.update(
+            TrackFrame(
+                k,
+                35.5083 + k / 120,
+                {"arms-knight": at, "moons-guard": guard},
+                frozenset({"arms-knight"}) if sliding else frozenset(),
+                started={"arms-knight": 35.5125} if k == 1 else {},
+                stopped={"arms-knight": 35.675} if k == len(knight) + 1 else {},
+                near_hand=beside if k <= 9 else {},
+                offsets={"moons-guard": nudge[k - 2]} if k >= 2 else {},
+                watched=frozenset({"moons-guard"}) if k >= 2 else frozenset(),
+            )
+        )
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("hit", "arms-knight", "moons-tower", None),
+        ("strike", "arms-knight", "moons-guard", None),
+    ]
+    assert next(e["t"] for e in out if e["event"] == "strike") > 35.545
+
+
 def test_a_coin_struck_into_its_tower_unseen_that_strikes_back_hit_the_tower() -> None:
     # Hold-out P seed 3505 at 37.38 s as tracked: the Crowns knight strikes the Arms guard, which
     # lies 2.8 mm from the Arms tower straight beyond it; the guard goes into the tower and back
