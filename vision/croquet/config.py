@@ -132,6 +132,11 @@ class CroquetVisionConfig:
     #: ...unless it was last seen where it lay less than this (s) before: no hand lifts a coin
     #: and puts it down elsewhere that fast, so it slid there under the hand.
     carry_min_s: float = 0.25
+    #: ...and, if another coin of its look lies hidden at rest, once it has been seen there,
+    #: out of hiding, this long (s): a coin flicked under the hand that stopped there shows so
+    #: too, and one that slides out from under the same hand meanwhile may be the one it struck
+    #: (hold-out AB seed 5701 at 16.75 s).
+    place_still_s: float = 0.05
     #: A coin out of hiding seen whole and still this long (s) lies there, even beside a hand:
     #: a hand over part of it would have shown (and a changed region taken for a hand may be
     #: only the background gone stale around a scrum, while a coin is hidden).

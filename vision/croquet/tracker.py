@@ -109,6 +109,20 @@ class Track:
     clear: bool = False
 
 
+#: What a coin hidden at rest knows of its sightings out of hiding: what two such coins trade
+#: when a sighting taken for one was the other (:meth:`CoinTracker._flicked_of`).
+_SIGHTING = (
+    "pending",
+    "pending_t",
+    "pending_full",
+    "pending_whole",
+    "pending_clear",
+    "pending_since",
+    "full_since",
+    "run",
+    "out",
+)
+
 #: Everything a track knows but its name and look: what two tracks trade when they swap names.
 _TRACK_STATE = (
     "state",
@@ -119,15 +133,7 @@ _TRACK_STATE = (
     "still",
     "still_t",
     "stopped_t",
-    "pending",
-    "pending_t",
-    "pending_full",
-    "pending_whole",
-    "pending_clear",
-    "pending_since",
-    "full_since",
-    "run",
-    "out",
+    *_SIGHTING,
     "seen_t",
     "seen_mm",
     "seen_since",
@@ -874,6 +880,10 @@ class CoinTracker:
         if tr.state == HIDDEN and (
             sliding or (clear and was_clear and (slid or hurried) and not nudged)
         ):
+            flicked = self._flicked_of(tr, base, mm)
+            if flicked is not tr:
+                tr = flicked
+                base = tr.anchor if tr.anchor is not None else tr.mm
             # Slowing at the table's friction, it left its place (v0 - v) / a before the
             # last sighting, going v (seen sliding now, it set off since: hold-out D seed
             # 1401 at 23.1 s); judged where it came to rest, before it was first seen in this
@@ -896,8 +906,54 @@ class CoinTracker:
             # one moved: it was flicked unseen (and struck that coin), or struck, soon after it
             # was last seen (no hand puts a coin down so near where it lay).
             self._start(tr, base, mm, max(tr.seen_t, self._struck_t - self.dt))
-        else:
+        elif self._t - tr.out[0] >= cfg.place_still_s or not self._alike_hidden(tr):
             self._place(tr, mm)
+
+    def _alike_hidden(self, tr: Track) -> bool:
+        """Whether another coin of ``tr``'s look lies hidden at rest: ``tr``, seen out of hiding
+        away from where it lay, may be that one, flicked there under the hand, and is judged
+        put down only after ``place_still_s`` (:meth:`_flicked_of`). Not otherwise: a coin
+        put back at the table's edge may be seen for two frames only before the view is still
+        again (hold-out J seed 2401 at 19.17 s)."""
+        return tr.state == HIDDEN and any(
+            other is not tr and other.look == tr.look and other.state == HIDDEN and not other.moving
+            for other in self.tracks.values()
+        )
+
+    def _flicked_of(self, tr: Track, base: np.ndarray, mm: np.ndarray) -> Track:
+        """Which coin hidden at rest sets off from under the hand, seen at ``mm``: ``tr``, whose
+        sightings these are, or another of its look seen out of hiding since (in two frames or
+        more), away from where it lay (``place_mm``) but not yet judged put down there
+        (``place_still_s``), if the two coins went less far in all the other way round: one
+        flicked under the hand into the other stopped where the other lay, and the one struck
+        is the one that slides on. Then the two trade their sightings (:data:`_SIGHTING`).
+        Hold-out AB seed 5701 at 16.75 s: a guard flicked under an arm 86 mm into a knight
+        stopped 14 mm from the knight's place, and showed first; the knight, struck, came out
+        sliding back off a tile. The one still was taken for the knight, put down by hand, and
+        the one sliding for the guard, and the two had each other's names for twenty seconds."""
+        best, gain = tr, 0.0
+        for other in self.tracks.values():
+            if (
+                other is tr
+                or other.look != tr.look
+                or other.state != HIDDEN
+                or other.moving
+                or other.pending is None
+                or self._t - other.pending_t > 1.5 * self.dt
+                or other.out[0] >= other.pending_t
+            ):
+                continue
+            lay = other.anchor if other.anchor is not None else other.mm
+            seen = other.pending
+            if float(np.hypot(*(seen - lay))) <= self.cfg.place_mm:
+                continue
+            kept = float(np.hypot(*(mm - base))) + float(np.hypot(*(seen - lay)))
+            traded = float(np.hypot(*(seen - base))) + float(np.hypot(*(mm - lay)))
+            if kept - traded > gain:
+                best, gain = other, kept - traded
+        if best is not tr:
+            _trade(tr, best, _SIGHTING)
+        return best
 
     def _run_moved(self, tr: Track) -> bool:
         """Whether the first two sightings of ``tr``'s run lie apart: it came out sliding."""
@@ -1040,10 +1096,7 @@ class CoinTracker:
         other = next((o for o in self.tracks.values() if o.look == look), None)
         if other is None:
             return
-        for name in _TRACK_STATE:
-            a, b = getattr(tr, name), getattr(other, name)
-            setattr(tr, name, b)
-            setattr(other, name, a)
+        _trade(tr, other, _TRACK_STATE)
         self._stopped[other.coin] = self._stopped.pop(tr.coin)
         self._corrected += [tr.coin, other.coin]
 
@@ -1194,6 +1247,14 @@ def merge_boxes(
                 out.append(box)
                 break
     return out
+
+
+def _trade(a: Track, b: Track, names: tuple[str, ...]) -> None:
+    """Tracks ``a`` and ``b`` exchange what they know under ``names``."""
+    for name in names:
+        x, y = getattr(a, name), getattr(b, name)
+        setattr(a, name, y)
+        setattr(b, name, x)
 
 
 def _step_away(base: np.ndarray, before: np.ndarray, mm: np.ndarray) -> tuple[float, float]:
