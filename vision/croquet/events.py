@@ -606,7 +606,7 @@ class EventDetector:
             # blow is found a frame after it, at most): one nudge, one blow to the camera, the
             # later (hold-out AB seed 5706 at 35.53 s: a knight went by a guard 0.45 mm clear,
             # hit the tower beyond and came back into it 17 ms on, found 25 ms on; the guard's
-            # 0.2 mm nudge, showing 0.04 mm in the one reading between, stood for both).
+            # 0.15 mm nudge, showing 0.04 mm in the one reading between, stood for both).
             twin = index < again[(event["coin"], coin)] <= index + 3
             moved = (
                 coin in frame.started

@@ -915,10 +915,18 @@ class CoinTracker:
         put down only after ``place_still_s`` (:meth:`_flicked_of`). Not otherwise: a coin
         put back at the table's edge may be seen for two frames only before the view is still
         again (hold-out J seed 2401 at 19.17 s)."""
-        return tr.state == HIDDEN and any(
-            other is not tr and other.look == tr.look and other.state == HIDDEN and not other.moving
+        return tr.state == HIDDEN and bool(self._hidden_alike(tr))
+
+    def _hidden_alike(self, tr: Track) -> list[Track]:
+        """The other coins of ``tr``'s look that lie hidden at rest."""
+        return [
+            other
             for other in self.tracks.values()
-        )
+            if other is not tr
+            and other.look == tr.look
+            and other.state == HIDDEN
+            and not other.moving
+        ]
 
     def _flicked_of(self, tr: Track, base: np.ndarray, mm: np.ndarray) -> Track:
         """Which coin hidden at rest sets off from under the hand, seen at ``mm``: ``tr``, whose
@@ -932,13 +940,9 @@ class CoinTracker:
         sliding back off a tile. The one still was taken for the knight, put down by hand, and
         the one sliding for the guard, and the two had each other's names for twenty seconds."""
         best, gain = tr, 0.0
-        for other in self.tracks.values():
+        for other in self._hidden_alike(tr):
             if (
-                other is tr
-                or other.look != tr.look
-                or other.state != HIDDEN
-                or other.moving
-                or other.pending is None
+                other.pending is None
                 or self._t - other.pending_t > 1.5 * self.dt
                 or other.out[0] >= other.pending_t
             ):
