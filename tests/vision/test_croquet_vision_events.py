@@ -1714,6 +1714,45 @@ def test_a_near_miss_and_a_blow_back_off_a_tower_on_one_coin_by_its_first_readin
     assert next(e["t"] for e in out if e["event"] == "strike") > 35.545
 
 
+def test_a_coin_nudged_along_by_a_blow_is_passed_where_its_rim_shows_it() -> None:
+    # Hold-out AC seed 5905 at 31.95 s as tracked: the Suns knight, flicked along -y beside a
+    # hand, strikes the Crowns guard in passing and nudges it 1 mm on (too little to start it
+    # beside the hand: its place is held, its rim shows the nudge), hits the Crowns tower and
+    # comes back by the guard 0.3 mm clear of where it now lies, 0.7 mm into where it lay.
+    knight = [(422.46, 231.37), (423.24, 226.6), (423.92, 221.87), (424.18, 217.45)]
+    knight += [(424.1, 213.32), (424.03, 215.39), (424.16, 217.92), (424.14, 220.23)]
+    knight += [(424.17, 222.29), (424.19, 224.14), (424.18, 225.75), (424.19, 227.15)]
+    knight += [(424.18, 228.41), (424.16, 229.2), (424.15, 229.77), (424.15, 230.35)]
+    knight += [(424.16, 230.63), *[(424.16, 230.68)] * 4]
+    nudge = [(-0.0103, 0.002), (-0.0018, -0.0001), (0.3578, -0.0608), (0.7799, -0.1197)]
+    nudge += [(0.9589, -0.1517), (0.9723, -0.1421), (0.9706, -0.1441), *[(0.98, -0.14)] * 50]
+    guard = (443.08, 219.33)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-knight": (421.55, 238.59), "crowns-guard": guard})
+    out: list[Event] = []
+    for k in range(1, len(knight) + 30):
+        sliding = k <= len(knight)
+        out += det.update(
+            TrackFrame(
+                k,
+                31.925 + k / 120,
+                {"suns-knight": knight[k - 1] if sliding else knight[-1], "crowns-guard": guard},
+                frozenset({"suns-knight"}) if sliding else frozenset(),
+                started={"suns-knight": 31.9292} if k == 1 else {},
+                stopped={"suns-knight": 32.0667} if k == len(knight) + 1 else {},
+                near_hand={"suns-knight": (-0.07, 1.0), "crowns-guard": (-0.37, 0.93)}
+                if k <= 9
+                else {},
+                offsets={"crowns-guard": nudge[k - 2]} if k >= 2 else {},
+                watched=frozenset({"crowns-guard"}) if k >= 2 else frozenset(),
+            )
+        )
+    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
+        ("strike", "suns-knight", "crowns-guard", None),
+        ("hit", "suns-knight", "crowns-tower", None),
+    ]
+
+
 def test_a_coin_struck_into_its_tower_unseen_that_strikes_back_hit_the_tower() -> None:
     # Hold-out P seed 3505 at 37.38 s as tracked: the Crowns knight strikes the Arms guard, which
     # lies 2.8 mm from the Arms tower straight beyond it; the guard goes into the tower and back
