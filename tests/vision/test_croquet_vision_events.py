@@ -1753,6 +1753,47 @@ def test_a_coin_nudged_along_by_a_blow_is_passed_where_its_rim_shows_it() -> Non
     ]
 
 
+def test_a_coin_nudged_clear_of_its_striker_for_three_frames_is_struck_again() -> None:
+    # Hold-out AC seed 5902 at 35.93 s as tracked: the Suns knight, flicked beside a hand,
+    # strikes the Crowns guard, which is nudged 1.2 mm (it passes the blow on to a knight lying
+    # against it, left out here) and held where it lay beside the hand; its rim shows the
+    # nudge. The Suns knight slides on 1.1-1.9 mm clear of where the rim shows the guard for
+    # three frames and catches it again 58 ms after the first blow (the ground truth's second
+    # strike).
+    sk = [(441.6, 379.21), (440.73, 386.0), (442.25, 388.81), (444.18, 390.4), (445.76, 392.1)]
+    sk += [(447.26, 393.53), (447.39, 395.03), (446.37, 395.63), (446.12, 396.48)]
+    sk += [(446.29, 396.63)] * 4
+    nudge = [(-0.15, 0.19), (-0.7, 0.78), (-0.81, 0.86), (-0.84, 0.9), (-0.86, 0.93)]
+    nudge += [(-0.83, 0.91), (-0.86, 0.93), (-0.89, 0.92), (-1.33, 1.12), *[(-1.58, 1.22)] * 40]
+    guard = (429.01, 401.1)
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-knight": (442.51, 371.5), "crowns-guard": guard})
+    out: list[Event] = []
+    for k in range(1, len(sk) + 30):
+        sliding = k <= len(sk)
+        out += det.update(
+            TrackFrame(
+                k,
+                35.9083 + k / 120,
+                {"suns-knight": sk[k - 1] if sliding else sk[-1], "crowns-guard": guard},
+                frozenset({"suns-knight"}) if sliding else frozenset(),
+                started={"suns-knight": 35.9125} if k == 1 else {},
+                stopped={"suns-knight": 35.9917} if k == len(sk) + 1 else {},
+                near_hand={"suns-knight": (0.18, -0.98), "crowns-guard": (0.38, -0.93)}
+                if sliding
+                else {},
+                offsets={"crowns-guard": nudge[k - 2]} if k >= 2 else {},
+                watched=frozenset({"crowns-guard"}) if k >= 2 else frozenset(),
+            )
+        )
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "crowns-guard", None),
+        ("strike", "suns-knight", "crowns-guard", None),
+    ]
+    assert [e["t"] for e in out if e["event"] == "strike"][1] > 35.97
+
+
 def test_a_coin_struck_into_its_tower_unseen_that_strikes_back_hit_the_tower() -> None:
     # Hold-out P seed 3505 at 37.38 s as tracked: the Crowns knight strikes the Arms guard, which
     # lies 2.8 mm from the Arms tower straight beyond it; the guard goes into the tower and back
