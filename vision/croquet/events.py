@@ -1561,7 +1561,7 @@ class EventDetector:
             # where it lay; its striker no longer slides the way it did).
             tests = [(d, u)] if pair in parted else [(d, u), (dp, up), reach_i, reach_j]
             closest = min(g for g, _ in tests)
-            touch = self._touch(relative)
+            touch = self._touch(relative, i in moving or j in moving)
             back = self.rebound.get(pair, ("", self._index))
             # Back off a tower, a coin strikes again only if the pair moved by more than a
             # sliding coin's position error: one held where it lay may read overlapping the
@@ -1718,18 +1718,20 @@ class EventDetector:
             if (
                 self.contact_t.get(pair, -1.0) >= since
                 if pair in self.contact
-                else d <= self._touch(relative)
+                else d <= self._touch(relative, bool({i, j} & self._moving_before))
             ):
                 met.setdefault(i, set()).add(j)
                 met.setdefault(j, set()).add(i)
         return met
 
-    def _touch(self, closing: float) -> float:
+    def _touch(self, closing: float, sliding: bool = True) -> float:
         """How near (mm, centre to centre) two coins come to touch, closing by ``closing`` mm in
-        the frame: a coin's place is read less well the more it blurs (``touch_mm``), and within
+        the frame: a coin's place is read less well the more it blurs (``touch_mm``; two coins
+        that lay still before the frame, one setting off now, ``start_touch_mm``), and within
         about 0.1 mm when the two barely move against each other (``slow_touch_mm``)."""
-        slow = closing < self.cfg.slow_contact_mm_s * self.dt
-        return COIN_MM + (self.cfg.slow_touch_mm if slow else self.cfg.touch_mm)
+        if closing < self.cfg.slow_contact_mm_s * self.dt:
+            return COIN_MM + self.cfg.slow_touch_mm
+        return COIN_MM + (self.cfg.touch_mm if sliding else self.cfg.start_touch_mm)
 
     def _lay_before(self, coin: str, t: float) -> np.ndarray:
         """Where a coin at rest struck at ``t`` lay before, as its rim read (``offsets``), in two
@@ -1786,7 +1788,7 @@ class EventDetector:
         a, b = seg[coin]
         p = self.last[other]
         n, step = a - p, b - a
-        if float(np.hypot(*n)) > COIN_MM + self.cfg.touch_mm:
+        if float(np.hypot(*n)) > COIN_MM + self.cfg.start_touch_mm:
             return False
         cone = math.cos(math.radians(self.cfg.struck_cone_deg))
         way = _unit(step)
