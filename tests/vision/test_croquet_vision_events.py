@@ -1753,6 +1753,55 @@ def test_a_coin_nudged_along_by_a_blow_is_passed_where_its_rim_shows_it() -> Non
     ]
 
 
+def test_a_coin_nudged_off_its_place_and_then_seen_to_set_off_sets_off_from_where_it_lay() -> None:
+    # Bench seed 1001 at 24.16 s as tracked: the Suns knight strikes the Crowns guard, which
+    # its rim shows nudged 2 mm on (2.1 mm clear of the knight by then) before the tracker sees
+    # it set off, from the place it was reported at, 0.7 mm into the knight. Its first step
+    # starts where it lay: one strike, not a second when it sets off.
+    knight = [(407.38, 424.99), (410.95, 426.62), (414.34, 428.25), (417.67, 429.9)]
+    knight += [(420.67, 431.41), (423.32, 432.8), (425.78, 433.88), (427.98, 435.12)]
+    knight += [(429.44, 436.63), (430.51, 437.96), (430.5, 437.85), (430.44, 437.74)]
+    knight += [(430.4, 437.69), (430.4, 437.69), (430.43, 437.73)]
+    guard = [(442.81, 423.01)] * 13 + [(444.45, 421.78), (444.51, 421.77), (444.42, 421.84)]
+    guard += [(444.45, 421.78), (444.51, 421.77), (444.47, 421.79)]
+    nudge = [(0.0, 0.0)] * 6 + [(0.06, -0.05), (0.73, -0.45), (1.32, -0.82), (1.6, -1.03)]
+    nudge += [(1.71, -1.09), (1.72, -1.1)]
+    det = EventDetector(default_layout(), 120.0)
+    det.start({"suns-knight": (402.14, 422.26), "crowns-guard": guard[0]})
+    out: list[Event] = []
+    for k in range(1, 30):
+        moving = {"suns-knight"} if k <= 14 else set()
+        moving |= {"crowns-guard"} if 14 <= k <= 18 else set()
+        out += det.update(
+            TrackFrame(
+                k,
+                24.0917 + k / 120,
+                {
+                    "suns-knight": knight[min(k, len(knight)) - 1],
+                    "crowns-guard": guard[min(k, len(guard)) - 1],
+                },
+                frozenset(moving),
+                started={"suns-knight": 24.0958}
+                if k == 1
+                else {"crowns-guard": 24.2042}
+                if k == 14
+                else {},
+                stopped={"suns-knight": 24.1833}
+                if k == 15
+                else {"crowns-guard": 24.2167}
+                if k == 19
+                else {},
+                near_hand={"suns-knight": (-0.9, -0.44)} if k <= 10 else {},
+                offsets={"crowns-guard": nudge[k - 2]} if 2 <= k <= 13 else {},
+                watched=frozenset({"crowns-guard"}) if k >= 2 else frozenset(),
+            )
+        )
+    assert contacts(out) == [
+        ("flick", "suns-knight", None, None),
+        ("strike", "suns-knight", "crowns-guard", None),
+    ]
+
+
 def test_a_coin_nudged_clear_of_its_striker_for_three_frames_is_struck_again() -> None:
     # Hold-out AC seed 5902 at 35.93 s as tracked: the Suns knight, flicked beside a hand,
     # strikes the Crowns guard, which is nudged 1.2 mm (it passes the blow on to a knight lying

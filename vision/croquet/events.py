@@ -258,6 +258,9 @@ class EventDetector:
         #: first ``nudge_frames`` since it was set down or struck, and those of the last
         #: ``watch_s`` (:meth:`_lay_before`).
         self.offset: dict[str, list[tuple[float, Point]]] = {}
+        #: The coins at rest that the last frame's contacts took where their rims showed them
+        #: nudged (:meth:`_lying`), with how far (mm) from where they were reported.
+        self.laid: dict[str, np.ndarray] = {}
         self._offset_keep = 2 * config.nudge_frames + round(config.watch_s * fps)
         #: Strikes on coins at rest not yet seen to move them (``nudge_mm``): the event, its
         #: frame, the struck coin's nudge before it (two readings: :meth:`_lay_before`), its
@@ -415,7 +418,8 @@ class EventDetector:
             if a is None:
                 self._reset(coin, b)
             elif coin not in placed and (a != b).any():
-                seg[coin] = (a, b)
+                # A coin that lay where its rim showed it nudged sets off from there.
+                seg[coin] = (a + self.laid[coin] if coin in self.laid else a, b)
         self._t1, self._index = frame.t, frame.index
         self._t0 = {c: frame.since.get(c, t0) for c in seg}
         # Paths that began before the previous frame: the coin comes out of hiding.
@@ -1456,6 +1460,7 @@ class EventDetector:
         nudged 1 mm on by a knight that came back off the tower 0.3 mm clear of it, 0.7 mm into
         where it had lain)."""
         at = dict(frame.positions)
+        self.laid = {}
         for coin, history in self.offset.items():
             if coin not in at or coin not in self.recent or len(history) < 2:
                 continue
@@ -1469,6 +1474,7 @@ class EventDetector:
                 and float(np.hypot(*(nudge - o1))) <= self.cfg.still_mm
             ):
                 at[coin] = (at[coin][0] + o2[0], at[coin][1] + o2[1])
+                self.laid[coin] = nudge
         return at
 
     def _last_step(self, coin: str) -> np.ndarray:
