@@ -25,22 +25,24 @@ from its position in one frame to the next, and
   frame).
 * ``strike``: two coins' swept discs come into contact (closest approach of the two segments in
   relative motion, or of one coin's path to where the other lay, for a coin at rest before the frame
-  stays there until struck). The ``coin`` is the one already sliding; of two sliding, the faster; of
-  two at rest before the frame (a flick that strikes at once, a chain in a scrum) the one whose path
-  reached the other, or the one with the flicking hand behind it. Coins in contact strike only after
-  separating (``separate_mm`` apart, or over ``part_mm`` in ``part_frames`` frames running); two
-  seen apart just after a blow that sent the struck coin off have separated, and if they meet again
-  the one whose step closes the gap struck; so have two one of which has hit a tower since, and if
-  they meet again (``rebound_frames``) the one back off the tower struck. A coin that sets off from
-  beside a still one, away from it but far off the line of their centres, slid past it: a blow
-  sends a coin along that line. A coin at rest is struck only if the blow moves it: it starts, or
-  its rim shows it lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be
-  told from a near miss within a sliding coin's position error), so such strikes are reported once
-  that shows, a few frames late. Nobody flicks while coins slide: a coin that sets off away from
-  the path of one sliding past within ``pair_gap_mm`` (once the turn's flick is past, also of one
-  that set off in the same frame) was struck by it, though the paths miss by more than
-  ``touch_mm``. A coin struck under a hand is no longer where it lay (nothing strikes it there
-  again), and when it comes out its path began with the blow.
+  stays there until struck; where its rim shows it nudged, once struck), to within ``touch_mm``
+  (``start_touch_mm`` for two that lay still, one setting off beside the other). The ``coin`` is the
+  one already sliding; of two sliding, the faster; of two at rest before the frame (a flick that
+  strikes at once, a chain in a scrum) the one whose path reached the other, or the one with the
+  flicking hand behind it. Coins in contact strike only after separating (``separate_mm`` apart, or
+  over ``part_mm`` in ``part_frames`` frames running); two seen apart just after a blow that sent
+  the struck coin off have separated, and if they meet again the one whose step closes the gap
+  struck; so have two one of which has hit a tower since, and if they meet again
+  (``rebound_frames``) the one back off the tower struck. A coin that sets off from beside a still
+  one, away from it but far off the line of their centres, slid past it: a blow sends a coin along
+  that line. A coin at rest is struck only if the blow moves it: it starts, or its rim shows it
+  lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be told from a near miss
+  within a sliding coin's position error), so such strikes are reported once that shows, a few
+  frames late. Nobody flicks while coins slide: a coin that sets off away from the path of one
+  sliding past within ``pair_gap_mm`` (once the turn's flick is past, also of one that set off in
+  the same frame) was struck by it, though the paths miss by more than ``touch_mm``. A coin struck
+  under a hand is no longer where it lay (nothing strikes it there again), and when it comes out its
+  path began with the blow.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
@@ -1458,7 +1460,8 @@ class EventDetector:
         coin must move 2-4 mm to start, so its place is held where it lay, and a coin coming
         back by it would seem to touch it again (hold-out AC seed 5905 at 31.98 s: a guard
         nudged 1 mm on by a knight that came back off the tower 0.3 mm clear of it, 0.7 mm into
-        where it had lain)."""
+        where it had lain). Those coins and their nudges are kept (``laid``): one seen to set
+        off in the next frame sets off from there."""
         at = dict(frame.positions)
         self.laid = {}
         for coin, history in self.offset.items():
@@ -1473,7 +1476,7 @@ class EventDetector:
                 and float(np.hypot(*nudge)) >= self.cfg.rest_shift_mm
                 and float(np.hypot(*(nudge - o1))) <= self.cfg.still_mm
             ):
-                at[coin] = (at[coin][0] + o2[0], at[coin][1] + o2[1])
+                at[coin] = (at[coin][0] + float(nudge[0]), at[coin][1] + float(nudge[1]))
                 self.laid[coin] = nudge
         return at
 
@@ -1730,7 +1733,7 @@ class EventDetector:
                 met.setdefault(j, set()).add(i)
         return met
 
-    def _touch(self, closing: float, sliding: bool = True) -> float:
+    def _touch(self, closing: float, sliding: bool) -> float:
         """How near (mm, centre to centre) two coins come to touch, closing by ``closing`` mm in
         the frame: a coin's place is read less well the more it blurs (``touch_mm``; two coins
         that lay still before the frame, one setting off now, ``start_touch_mm``), and within
@@ -1782,10 +1785,10 @@ class EventDetector:
 
     def _slid_off(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> bool:
         """Whether one of two coins, the other lying still, set off in this frame from within
-        ``touch_mm`` of it, away from it but more than ``struck_cone_deg`` off the line of their
-        centres, or nearer straight away from the hand beside it than along that line (a
-        finger sends a coin straight on; a blow, along the line of centres): it slid away
-        past it, and neither struck the other."""
+        ``start_touch_mm`` of it, away from it but more than ``struck_cone_deg`` off the line of
+        their centres, or nearer straight away from the hand beside it than along that line (a
+        finger sends a coin straight on; a blow, along the line of centres): it slid away past it,
+        and neither struck the other."""
         if (i in seg) == (j in seg):
             return False
         coin, other = (i, j) if i in seg else (j, i)
