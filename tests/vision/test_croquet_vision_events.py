@@ -1672,6 +1672,47 @@ def test_a_near_miss_followed_by_a_blow_on_the_same_coin_is_judged_by_its_own_nu
     ]
 
 
+Pt = tuple[float, float]
+
+
+def as_tracked(
+    start: dict[str, Pt],
+    t0: float,
+    frames: int,
+    paths: dict[str, list[Pt]],
+    sliding: dict[str, tuple[int, int, float, float]],
+    hand: dict[str, tuple[Pt, int, int]],
+    rim: dict[str, tuple[int, int, list[Pt]]],
+) -> list[Event]:
+    """The events of a scene fed as the tracker reported it, frame k (1 to ``frames``) at
+    ``t0 + k / 120``: each coin stands where it ``start``-ed, or at the k-th point of its path
+    (the last one once the path ends); ``sliding``: coin -> (first frame, last frame it slides,
+    when it set off, when it stopped: reported in the frame after its last); ``hand``: coin ->
+    (the way to the hand beside it, first and last frame); ``rim``: coin -> (first and last
+    frame, its rim's readings from the first on), the coin watched from that first frame on."""
+    det = EventDetector(default_layout(), 120.0)
+    det.start(start)
+    out: list[Event] = []
+    for k in range(1, frames + 1):
+        out += det.update(
+            TrackFrame(
+                k,
+                t0 + k / 120,
+                {
+                    c: paths[c][min(k, len(paths[c])) - 1] if c in paths else p
+                    for c, p in start.items()
+                },
+                frozenset(c for c, (a, b, _, _) in sliding.items() if a <= k <= b),
+                started={c: t for c, (a, _, t, _) in sliding.items() if k == a},
+                stopped={c: t for c, (_, b, _, t) in sliding.items() if k == b + 1},
+                near_hand={c: way for c, (way, a, b) in hand.items() if a <= k <= b},
+                offsets={c: got[k - a] for c, (a, b, got) in rim.items() if a <= k <= b},
+                watched=frozenset(c for c, (a, _, _) in rim.items() if k >= a),
+            )
+        )
+    return out
+
+
 def test_a_near_miss_and_a_blow_back_off_a_tower_on_one_coin_by_its_first_reading_are_one() -> None:
     # Hold-out AB seed 5706 at 35.53 s as tracked: the Arms knight, flicked along +y, goes by
     # the Moons guard 0.45 mm clear (read 0.55, within touch_mm), hits the Moons tower beyond
@@ -1684,29 +1725,15 @@ def test_a_near_miss_and_a_blow_back_off_a_tower_on_one_coin_by_its_first_readin
     knight += [(436.88, 621.28), (436.84, 620.57), (436.93, 620.13), *[(436.89, 619.92)] * 4]
     nudge = [(-0.002, -0.0011), (0.0067, 0.0031), (-0.0032, 0.0003), (-0.0363, 0.0012)]
     nudge += [(-0.1449, -0.0212), (-0.15, -0.027), *[(-0.1506, -0.032)] * 60]
-    guard = (416.17, 645.79)
-    det = EventDetector(default_layout(), 120.0)
-    det.start({"arms-knight": (437.7, 628.93), "moons-guard": guard})
-    out: list[Event] = []
-    for k in range(1, len(knight) + 30):
-        sliding = k <= len(knight)
-        at = knight[k - 1] if sliding else knight[-1]
-        beside = {"arms-knight": (0.2347, -0.9721)}
-        if 3 <= k <= 9:
-            beside["moons-guard"] = (0.53, -0.8478)
-        out += det.update(
-            TrackFrame(
-                k,
-                35.5083 + k / 120,
-                {"arms-knight": at, "moons-guard": guard},
-                frozenset({"arms-knight"}) if sliding else frozenset(),
-                started={"arms-knight": 35.5125} if k == 1 else {},
-                stopped={"arms-knight": 35.675} if k == len(knight) + 1 else {},
-                near_hand=beside if k <= 9 else {},
-                offsets={"moons-guard": nudge[k - 2]} if k >= 2 else {},
-                watched=frozenset({"moons-guard"}) if k >= 2 else frozenset(),
-            )
-        )
+    out = as_tracked(
+        {"arms-knight": (437.7, 628.93), "moons-guard": (416.17, 645.79)},
+        35.5083,
+        len(knight) + 29,
+        {"arms-knight": knight},
+        {"arms-knight": (1, len(knight), 35.5125, 35.675)},
+        {"arms-knight": ((0.2347, -0.9721), 1, 9), "moons-guard": ((0.53, -0.8478), 3, 9)},
+        {"moons-guard": (2, 99, nudge)},
+    )
     assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
         ("hit", "arms-knight", "moons-tower", None),
         ("strike", "arms-knight", "moons-guard", None),
@@ -1726,27 +1753,15 @@ def test_a_coin_nudged_along_by_a_blow_is_passed_where_its_rim_shows_it() -> Non
     knight += [(424.16, 230.63), *[(424.16, 230.68)] * 4]
     nudge = [(-0.0103, 0.002), (-0.0018, -0.0001), (0.3578, -0.0608), (0.7799, -0.1197)]
     nudge += [(0.9589, -0.1517), (0.9723, -0.1421), (0.9706, -0.1441), *[(0.98, -0.14)] * 50]
-    guard = (443.08, 219.33)
-    det = EventDetector(default_layout(), 120.0)
-    det.start({"suns-knight": (421.55, 238.59), "crowns-guard": guard})
-    out: list[Event] = []
-    for k in range(1, len(knight) + 30):
-        sliding = k <= len(knight)
-        out += det.update(
-            TrackFrame(
-                k,
-                31.925 + k / 120,
-                {"suns-knight": knight[k - 1] if sliding else knight[-1], "crowns-guard": guard},
-                frozenset({"suns-knight"}) if sliding else frozenset(),
-                started={"suns-knight": 31.9292} if k == 1 else {},
-                stopped={"suns-knight": 32.0667} if k == len(knight) + 1 else {},
-                near_hand={"suns-knight": (-0.07, 1.0), "crowns-guard": (-0.37, 0.93)}
-                if k <= 9
-                else {},
-                offsets={"crowns-guard": nudge[k - 2]} if k >= 2 else {},
-                watched=frozenset({"crowns-guard"}) if k >= 2 else frozenset(),
-            )
-        )
+    out = as_tracked(
+        {"suns-knight": (421.55, 238.59), "crowns-guard": (443.08, 219.33)},
+        31.925,
+        len(knight) + 29,
+        {"suns-knight": knight},
+        {"suns-knight": (1, len(knight), 31.9292, 32.0667)},
+        {"suns-knight": ((-0.07, 1.0), 1, 9), "crowns-guard": ((-0.37, 0.93), 1, 9)},
+        {"crowns-guard": (2, 99, nudge)},
+    )
     assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
         ("strike", "suns-knight", "crowns-guard", None),
         ("hit", "suns-knight", "crowns-tower", None),
@@ -1766,36 +1781,15 @@ def test_a_coin_nudged_off_its_place_and_then_seen_to_set_off_sets_off_from_wher
     guard += [(444.45, 421.78), (444.51, 421.77), (444.47, 421.79)]
     nudge = [(0.0, 0.0)] * 6 + [(0.06, -0.05), (0.73, -0.45), (1.32, -0.82), (1.6, -1.03)]
     nudge += [(1.71, -1.09), (1.72, -1.1)]
-    det = EventDetector(default_layout(), 120.0)
-    det.start({"suns-knight": (402.14, 422.26), "crowns-guard": guard[0]})
-    out: list[Event] = []
-    for k in range(1, 30):
-        moving = {"suns-knight"} if k <= 14 else set()
-        moving |= {"crowns-guard"} if 14 <= k <= 18 else set()
-        out += det.update(
-            TrackFrame(
-                k,
-                24.0917 + k / 120,
-                {
-                    "suns-knight": knight[min(k, len(knight)) - 1],
-                    "crowns-guard": guard[min(k, len(guard)) - 1],
-                },
-                frozenset(moving),
-                started={"suns-knight": 24.0958}
-                if k == 1
-                else {"crowns-guard": 24.2042}
-                if k == 14
-                else {},
-                stopped={"suns-knight": 24.1833}
-                if k == 15
-                else {"crowns-guard": 24.2167}
-                if k == 19
-                else {},
-                near_hand={"suns-knight": (-0.9, -0.44)} if k <= 10 else {},
-                offsets={"crowns-guard": nudge[k - 2]} if 2 <= k <= 13 else {},
-                watched=frozenset({"crowns-guard"}) if k >= 2 else frozenset(),
-            )
-        )
+    out = as_tracked(
+        {"suns-knight": (402.14, 422.26), "crowns-guard": guard[0]},
+        24.0917,
+        29,
+        {"suns-knight": knight, "crowns-guard": guard},
+        {"suns-knight": (1, 14, 24.0958, 24.1833), "crowns-guard": (14, 18, 24.2042, 24.2167)},
+        {"suns-knight": ((-0.9, -0.44), 1, 10)},
+        {"crowns-guard": (2, 13, nudge)},
+    )
     assert contacts(out) == [
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "crowns-guard", None),
@@ -1814,27 +1808,15 @@ def test_a_coin_nudged_clear_of_its_striker_for_three_frames_is_struck_again() -
     sk += [(446.29, 396.63)] * 4
     nudge = [(-0.15, 0.19), (-0.7, 0.78), (-0.81, 0.86), (-0.84, 0.9), (-0.86, 0.93)]
     nudge += [(-0.83, 0.91), (-0.86, 0.93), (-0.89, 0.92), (-1.33, 1.12), *[(-1.58, 1.22)] * 40]
-    guard = (429.01, 401.1)
-    det = EventDetector(default_layout(), 120.0)
-    det.start({"suns-knight": (442.51, 371.5), "crowns-guard": guard})
-    out: list[Event] = []
-    for k in range(1, len(sk) + 30):
-        sliding = k <= len(sk)
-        out += det.update(
-            TrackFrame(
-                k,
-                35.9083 + k / 120,
-                {"suns-knight": sk[k - 1] if sliding else sk[-1], "crowns-guard": guard},
-                frozenset({"suns-knight"}) if sliding else frozenset(),
-                started={"suns-knight": 35.9125} if k == 1 else {},
-                stopped={"suns-knight": 35.9917} if k == len(sk) + 1 else {},
-                near_hand={"suns-knight": (0.18, -0.98), "crowns-guard": (0.38, -0.93)}
-                if sliding
-                else {},
-                offsets={"crowns-guard": nudge[k - 2]} if k >= 2 else {},
-                watched=frozenset({"crowns-guard"}) if k >= 2 else frozenset(),
-            )
-        )
+    out = as_tracked(
+        {"suns-knight": (442.51, 371.5), "crowns-guard": (429.01, 401.1)},
+        35.9083,
+        len(sk) + 29,
+        {"suns-knight": sk},
+        {"suns-knight": (1, len(sk), 35.9125, 35.9917)},
+        {"suns-knight": ((0.18, -0.98), 1, len(sk)), "crowns-guard": ((0.38, -0.93), 1, len(sk))},
+        {"crowns-guard": (2, 99, nudge)},
+    )
     assert contacts(out) == [
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "crowns-guard", None),
@@ -1859,38 +1841,15 @@ def test_a_coin_back_off_a_tower_past_its_striker_half_a_millimetre_clear_does_n
     guard = [(647.81, 444.84)] * 17 + [(650.52, 446.28), (649.29, 446.54), (648.35, 446.85)]
     guard += [(647.59, 446.96), (646.96, 447.16), (646.56, 447.01), (646.43, 447.12)]
     guard += [(646.42, 447.08), (646.41, 447.08), (646.42, 447.08), (646.42, 447.09)]
-    det = EventDetector(default_layout(), 120.0)
-    det.start({"suns-knight": (556.67, 417.6), "arms-guard": guard[0]})
-    out: list[Event] = []
-    for k in range(1, 40):
-        moving = {"suns-knight"} if k <= 21 else set()
-        moving |= {"arms-guard"} if 18 <= k <= 27 else set()
-        out += det.update(
-            TrackFrame(
-                k,
-                35.4667 + k / 120,
-                {
-                    "suns-knight": knight[min(k, len(knight)) - 1],
-                    "arms-guard": guard[min(k, len(guard)) - 1],
-                },
-                frozenset(moving),
-                started={"suns-knight": 35.4708}
-                if k == 1
-                else {"arms-guard": 35.6125}
-                if k == 18
-                else {},
-                stopped={"suns-knight": 35.6167}
-                if k == 22
-                else {"arms-guard": 35.6667}
-                if k == 28
-                else {},
-                near_hand={"suns-knight": (-0.99, -0.11)} if k <= 4 else {},
-                offsets={"arms-guard": (1.23, 0.61) if k == 17 else (0.0, 0.0)}
-                if 10 <= k <= 17
-                else {},
-                watched=frozenset({"arms-guard"}) if k >= 10 else frozenset(),
-            )
-        )
+    out = as_tracked(
+        {"suns-knight": (556.67, 417.6), "arms-guard": guard[0]},
+        35.4667,
+        39,
+        {"suns-knight": knight, "arms-guard": guard},
+        {"suns-knight": (1, 21, 35.4708, 35.6167), "arms-guard": (18, 27, 35.6125, 35.6667)},
+        {"suns-knight": ((-0.99, -0.11), 1, 4)},
+        {"arms-guard": (10, 17, [(0.0, 0.0)] * 7 + [(1.23, 0.61)])},
+    )
     assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
         ("strike", "suns-knight", "arms-guard", None),
         ("hit", "arms-guard", "arms-tower", None),
