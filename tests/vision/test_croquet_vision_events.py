@@ -1741,6 +1741,32 @@ def test_a_near_miss_and_a_blow_back_off_a_tower_on_one_coin_by_its_first_readin
     assert next(e["t"] for e in out if e["event"] == "strike") > 35.545
 
 
+def test_a_struck_coin_read_two_millimetres_clear_has_parted_and_is_struck_again() -> None:
+    # Hold-out AE seed 6307 at 21.54 s as tracked: the Moons knight, sliding, strikes the Suns
+    # knight at rest; it sets off, is read 1.98 mm clear of the Moons knight a frame later
+    # (2.03 true), then 0.95 mm, and the Moons knight, turned off a tile, catches it again: a
+    # second strike (separate_mm 1.9: two sliding coins are each read within some 0.5 mm).
+    moons = [(416.87, 439.12), (411.9, 442.04), (407.58, 445.22), (405.03, 447.6)]
+    moons += [(403.43, 445.4), (402.19, 443.27), (401.69, 441.86), (401.17, 440.88)]
+    moons += [(400.73, 440.05), (400.42, 439.35), (400.23, 438.89), (400.14, 438.75)]
+    moons += [(400.13, 438.71), *[(400.13, 438.7)] * 4]
+    suns = [(392.82, 433.4)] * 3 + [(390.63, 432.27), (389.09, 431.46), (387.86, 431.0)]
+    suns += [(385.94, 429.58), (384.5, 428.49), (383.15, 427.57), (381.91, 426.65)]
+    suns += [(381.01, 426.01), (380.23, 425.34), (379.56, 424.9), *[(379.3, 424.7)] * 4]
+    out = as_tracked(
+        {"moons-knight": (422.0, 435.98), "suns-knight": (392.82, 433.4)},
+        21.5167,
+        len(moons) + 25,
+        {"moons-knight": moons, "suns-knight": suns},
+        {"moons-knight": (1, 13, 21.49, 21.63), "suns-knight": (4, 13, 21.5458, 21.63)},
+        {},
+        {"suns-knight": (1, 3, [(-0.0003, 0.0002), (-0.0023, 0.0042), (-0.4799, -0.2386)])},
+    )
+    strikes = [e for e in out if e["event"] == "strike"]
+    assert [(e["coin"], e["target"]) for e in strikes] == [("moons-knight", "suns-knight")] * 2
+    assert 21.535 < strikes[0]["t"] < 21.545 < 21.555 < strikes[1]["t"] < 21.57
+
+
 def test_a_coin_nudged_along_by_a_blow_is_passed_where_its_rim_shows_it() -> None:
     # Hold-out AC seed 5905 at 31.95 s as tracked: the Suns knight, flicked along -y beside a
     # hand, strikes the Crowns guard in passing and nudges it 1 mm on (too little to start it

@@ -253,8 +253,14 @@ class CroquetVisionConfig:
     #: mended: 5, 9 and 7 at 0.4 against 7, 11 and 6 at 0.6; the check set had none either
     #: way.
     tower_touch_mm: float = 0.4
-    #: ...and have separated once the gap opens beyond this (mm),
-    separate_mm: float = 2.0
+    #: ...and have separated once the gap opens beyond this (mm): two sliding coins each read
+    #: within some 0.5 mm, so 1.9 mm read is a true gap of 0.9 mm or more. Hold-out L seed 2701
+    #: at 12.66 s and AE seed 6307 at 21.57 s: a struck coin read 1.96 and 1.98 mm clear of its
+    #: striker a frame after the blow, then caught again (2.0 took them for still touching). On
+    #: 133 dumped seeds 2 strikes mended with the true layout, and a hit as well with the read
+    #: one, none lost; 1.75 mended the same and lost 2 (a coin back off a tower, taken for
+    #: parted, had its strike back given the wrong way round).
+    separate_mm: float = 1.9
     #: ...or, two coins, once it reads over this (mm) in ``part_frames`` frames running (a
     #: struck coin sliding on just ahead of its striker, which may catch it up again). Three
     #: frames, not four: on hold-out AC seed 5902 at 35.98 s a guard nudged 1.2 mm beside a
