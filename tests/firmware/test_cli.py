@@ -129,3 +129,29 @@ def test_croquetnole_simulate_then_analyze_prints_the_contract_lines(tmp_path: P
     truth = json.loads(Path(files["truth"]).read_text())
     true_flicks = [e["coin"] for e in truth["events"] if e["event"] == "flick"]
     assert [e["coin"] for e in lines if e["event"] == "flick"] == true_flicks
+
+
+def test_croquetnole_record_then_rescore(tmp_path: Path) -> None:
+    out = tableside(
+        "croquetnole", "record", str(tmp_path), "--seeds", "4", "--flicks", "1", "--json"
+    )
+    assert out.returncode == 0, out.stderr
+    assert "recorded seed 4 at 1536x864" in out.stderr
+    (path,) = json.loads(out.stdout)["recordings"]
+    assert Path(path) == tmp_path / "4-1536x864.json.gz"
+    out = tableside("croquetnole", "rescore", str(tmp_path), "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["flicks"] == 1 and result["layout"] == "read"
+    assert set(result["events"]) == {"flick", "pass", "hit", "strike", "off_table", "place", "rest"}
+    assert isinstance(result["errors"], list)
+    out = tableside("croquetnole", "rescore", str(tmp_path), "--true-layout")
+    assert (
+        out.returncode == 0 and out.stdout.startswith("1 flicks, ") and "true layout" in out.stdout
+    )
+    assert_one_line_error(
+        tableside("croquetnole", "rescore", str(tmp_path / "nothing-here")), "no recording"
+    )
+    assert_one_line_error(
+        tableside("croquetnole", "record", str(tmp_path), "--seeds", "x"), "seeds"
+    )

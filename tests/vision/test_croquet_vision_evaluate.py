@@ -5,10 +5,10 @@ from vision.croquet.evaluate import (
     EvalSpec,
     SceneRun,
     Tally,
-    _swaps,
     match_events,
     referee_scene,
     report,
+    swaps,
 )
 from vision.croquet.tracker import TrackFrame
 from vision.sim.croquet_camera import CameraMode, CameraModel
@@ -68,5 +68,5 @@ def test_a_coin_held_hidden_where_another_shows_is_no_swap() -> None:
     truth = FrameTruth(1, 1.0, coins, ())
     at = {"moons-knight": (100.0, 100.0), "suns-guard": (200.0, 100.0)}
     held = TrackFrame(1, 1.0, at, frozenset(), hidden=frozenset({"moons-knight"}))
-    assert _swaps(held, truth, set()) == 0
-    assert _swaps(TrackFrame(1, 1.0, at, frozenset()), truth, set()) == 1
+    assert swaps(held, truth, set()) == 0
+    assert swaps(TrackFrame(1, 1.0, at, frozenset()), truth, set()) == 1

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,13 +88,17 @@ class SceneRun:
     #: one (None when the events were judged against the true layout).
     layout_mm: float | None = None
 
-    def matched(self, kind: str, spec: EvalSpec) -> int:
-        """How many of this scene's found events of ``kind`` match its true ones."""
+    def pairs(self, kind: str, spec: EvalSpec) -> list[tuple[Event, Event]]:
+        """This scene's found events of ``kind`` paired with the true ones they match."""
         f = [e for e in self.found if e["event"] == kind]
         g = [e for e in self.truth if e["event"] == kind]
         if kind == "rest":
-            return len(match_events(f, g, spec.rest_tol_s, 0.0))
-        return len(match_events(f, g, spec.time_tol_s, spec.place_tol_s))
+            return match_events(f, g, spec.rest_tol_s, 0.0)
+        return match_events(f, g, spec.time_tol_s, spec.place_tol_s)
+
+    def matched(self, kind: str, spec: EvalSpec) -> int:
+        """How many of this scene's found events of ``kind`` match its true ones."""
+        return len(self.pairs(kind, spec))
 
 
 @dataclass
@@ -145,7 +149,7 @@ def match_events(
     return pairs
 
 
-def _swaps(report: TrackFrame, truth: FrameTruth, swapped: set[tuple[str, str]]) -> int:
+def swaps(report: TrackFrame, truth: FrameTruth, swapped: set[tuple[str, str]]) -> int:
     """New identity swaps in the tracker's ``report`` on this frame (a pair counts again only
     after it was right again). Only coins in sight count: one the tracker holds hidden keeps the
     place it was last seen at, named on no coin seen (as a hand draws back, another coin may
@@ -167,6 +171,46 @@ def _swaps(report: TrackFrame, truth: FrameTruth, swapped: set[tuple[str, str]])
     return new
 
 
+def track_setup(
+    scene: CroquetScene,
+    renderer: CroquetRenderer,
+    camera_known: bool = False,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+    read_tiles: bool = False,
+) -> tuple[CoinTracker, Layout, Iterator[tuple[np.ndarray, FrameTruth]]]:
+    """Calibrate on the scene's first frame as it is drawn and set up the tracker: the tracker,
+    the layout the events are judged against (read from that frame with ``read_tiles``, as in
+    play; else the true one) and the frames that follow, drawn one by one."""
+    frames = renderer.frames(scene)
+    first, _ = next(frames)
+    known = CameraIntrinsics.from_json(renderer.camera.to_json()) if camera_known else None
+    cal = calibrate(first, renderer.profile, known, config)
+    layout: Layout = scene.layout
+    if read_tiles:
+        layout = read_layout(first, cal, table_size(renderer.profile), config, renderer.profile)
+    tracker = CoinTracker(
+        first, cal, scene.setup, tuple(scene.names), layout.table, scene.fps, config
+    )
+    return tracker, layout, frames
+
+
+def rest_errors(found: Sequence[Event], truth: Sequence[Event], rest_tol_s: float) -> list[float]:
+    """How far (mm) each coin of each found ``rest`` lies from where the matching true one has
+    it."""
+    rests = match_events(
+        [e for e in found if e["event"] == "rest"],
+        [e for e in truth if e["event"] == "rest"],
+        rest_tol_s,
+        0.0,
+    )
+    return [
+        float(np.hypot(*(np.array(f["positions"][coin]) - np.array(at))))
+        for f, g in rests
+        for coin, at in g["positions"].items()
+        if coin in f["positions"]
+    ]
+
+
 def referee_scene(
     scene: CroquetScene,
     renderer: CroquetRenderer,
@@ -178,17 +222,9 @@ def referee_scene(
     """Track one scene frame by frame as it is drawn and compare with its ground truth; with
     ``read_tiles``, judge the events against the layout read from the first frame."""
     run = SceneRun()
-    frames = renderer.frames(scene)
-    first, _ = next(frames)
-    known = CameraIntrinsics.from_json(renderer.camera.to_json()) if camera_known else None
-    cal = calibrate(first, renderer.profile, known, config)
-    layout: Layout = scene.layout
+    tracker, layout, frames = track_setup(scene, renderer, camera_known, config, read_tiles)
     if read_tiles:
-        layout = read_layout(first, cal, table_size(renderer.profile), config, renderer.profile)
         run.layout_mm = layout_offsets(layout, scene.layout)["max"]
-    tracker = CoinTracker(
-        first, cal, scene.setup, tuple(scene.names), layout.table, scene.fps, config
-    )
     detector = EventDetector(layout, scene.fps, config)
     detector.start(tracker.positions())
     swapped: set[tuple[str, str]] = set()
@@ -198,21 +234,27 @@ def referee_scene(
         run.found += detector.update(report)
         run.seconds += time.perf_counter() - start
         run.frames += 1
-        run.swaps += _swaps(report, truth, swapped)
+        run.swaps += swaps(report, truth, swapped)
     run.truth = scene.events
-    rests = match_events(
-        [e for e in run.found if e["event"] == "rest"],
-        [e for e in run.truth if e["event"] == "rest"],
-        rest_tol_s,
-        0.0,
-    )
-    for f, g in rests:
-        for coin, at in g["positions"].items():
-            if coin in f["positions"]:
-                run.rest_errors.append(
-                    float(np.hypot(*(np.array(f["positions"][coin]) - np.array(at))))
-                )
+    run.rest_errors = rest_errors(run.found, run.truth, rest_tol_s)
     return run
+
+
+def unmatched(run: SceneRun, spec: EvalSpec) -> list[dict[str, Any]]:
+    """The scene's errors: each found event that matches no true one (``"false"``) and each
+    true one no found event matches (``"missed"``), kind by kind as :meth:`SceneRun.matched`
+    pairs them, in time order (a rest without its positions)."""
+    out = []
+    for kind in KINDS:
+        pairs = run.pairs(kind, spec)
+        found = {id(a) for a, _ in pairs}
+        true = {id(b) for _, b in pairs}
+        out += [("false", e) for e in run.found if e["event"] == kind and id(e) not in found]
+        out += [("missed", e) for e in run.truth if e["event"] == kind and id(e) not in true]
+    return [
+        {"error": error, **{k: v for k, v in e.items() if k != "positions"}}
+        for error, e in sorted(out, key=lambda x: x[1]["t"])
+    ]
 
 
 def evaluate(

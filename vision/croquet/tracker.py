@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import cv2
 import numpy as np
@@ -183,6 +184,78 @@ class TrackFrame:
     near_hand: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     offsets: Mapping[str, Point] = field(default_factory=dict)
     watched: frozenset[str] = frozenset()
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON (a recorded track, :mod:`vision.croquet.recorded`); empty fields
+        are left out.
+
+        >>> f = TrackFrame(3, 0.025, {"moons-knight": (1.0, 2.0)}, frozenset({"moons-knight"}))
+        >>> f.to_json()["positions"], f.to_json()["moving"], "stopped" in f.to_json()
+        ({'moons-knight': [1.0, 2.0]}, ['moons-knight'], False)
+        >>> TrackFrame.from_json(f.to_json()) == f
+        True
+        """
+        out: dict[str, Any] = {"index": self.index, "t": self.t}
+        for name in _FIELDS:
+            value = getattr(self, name)
+            if value:
+                out[name] = _as_json(value)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> TrackFrame:
+        """The report :meth:`to_json` wrote."""
+        kw: dict[str, Any] = {}
+        for name in _FIELDS:
+            raw = obj.get(name)
+            if raw is None:
+                continue
+            if name in ("moving", "hidden", "watched"):
+                kw[name] = frozenset(raw)
+            elif name == "corrected":
+                kw[name] = tuple(raw)
+            elif name == "placed":
+                kw[name] = tuple((c, _point(p)) for c, p in raw)
+            elif name == "fell":
+                kw[name] = tuple((c, _point(p), float(t)) for c, p, t in raw)
+            elif name in ("started", "since", "stopped"):
+                kw[name] = {c: float(t) for c, t in raw.items()}
+            else:
+                kw[name] = {c: _point(p) for c, p in raw.items()}
+        positions, moving = kw.pop("positions", {}), kw.pop("moving", frozenset())
+        return cls(int(obj["index"]), float(obj["t"]), positions, moving, **kw)
+
+
+#: The report's fields after ``index`` and ``t``, in order.
+_FIELDS = (
+    "positions",
+    "moving",
+    "started",
+    "since",
+    "stopped",
+    "placed",
+    "fell",
+    "hidden",
+    "corrected",
+    "near_hand",
+    "offsets",
+    "watched",
+)
+
+
+def _as_json(value: Any) -> Any:
+    """Mappings, sets and tuples of a report as JSON objects and (sorted, for sets) lists."""
+    if isinstance(value, Mapping):
+        return {k: _as_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, tuple | list):
+        return [_as_json(v) for v in value]
+    return value
+
+
+def _point(raw: Any) -> Point:
+    return (float(raw[0]), float(raw[1]))
 
 
 def _pt(v: np.ndarray) -> Point:

@@ -1,0 +1,110 @@
+"""Recorded tracks: scoring the event detector again gives what refereeing the scene live gave."""
+
+from __future__ import annotations
+
+import gzip
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engines.croquetnole.layout import default_layout
+from vision.croquet.evaluate import EvalSpec, referee_scene, unmatched
+from vision.croquet.recorded import (
+    Recording,
+    parse_seeds,
+    record,
+    recording_files,
+    replay,
+    rescore,
+)
+from vision.croquet.tracker import TrackFrame
+from vision.errors import VisionError
+from vision.sim.croquet_camera import CameraMode, CameraModel
+from vision.sim.croquet_render import CroquetRenderer, RenderConfig
+from vision.sim.croquet_scene import CroquetScene
+
+MODE = CameraMode(960, 540, 120.0)
+
+
+@pytest.fixture(scope="module")
+def recorded() -> Recording:
+    return record(3, flicks=2, mode=MODE)
+
+
+def test_a_report_survives_json_with_every_field() -> None:
+    frame = TrackFrame(
+        7,
+        0.0583,
+        {"moons-knight": (1.5, 2.25), "suns-guard": (3.0, 4.0)},
+        frozenset({"moons-knight"}),
+        started={"moons-knight": 0.05},
+        since={"moons-knight": 0.04},
+        stopped={"suns-guard": 0.055},
+        placed=(("suns-guard", (3.0, 4.0)),),
+        fell=(("arms-knight", (0.0, 12.5), 0.057),),
+        hidden=frozenset({"crowns-guard"}),
+        corrected=("suns-guard",),
+        near_hand={"moons-knight": (0.6, -0.8)},
+        offsets={"suns-guard": (0.0125, -0.003)},
+        watched=frozenset({"suns-guard"}),
+    )
+    assert TrackFrame.from_json(frame.to_json()) == frame
+
+
+def test_a_recording_scores_as_the_scene_refereed_live(recorded: Recording, tmp_path: Path) -> None:
+    path = tmp_path / "3.json.gz"
+    recorded.save(path)
+    again = Recording.load(path)
+    assert again == recorded
+    # the same scene, rendered, tracked and refereed frame by frame as the bench does
+    scene = CroquetScene.random(3, 2, default_layout())
+    cam = CameraModel.over_table(MODE, scene.layout.table)
+    live = referee_scene(
+        scene,
+        CroquetRenderer(scene.layout, cam, RenderConfig(), seed=3),
+        read_tiles=True,
+        rest_tol_s=EvalSpec().rest_tol_s,
+    )
+    replayed = replay(again)
+    assert replayed.found == live.found
+    assert replayed.truth == live.truth
+    assert replayed.rest_errors == live.rest_errors
+    assert replayed.layout_mm == live.layout_mm
+    assert (replayed.swaps, replayed.frames) == (live.swaps, live.frames)
+    assert len(live.found) >= 4  # two flicks and their rests at least
+
+
+def test_rescoring_lists_every_error(recorded: Recording) -> None:
+    # a true flick the scene never had, in a copy of it: missed there
+    flick = {"t": 0.5, "event": "flick", "coin": "arms-guard"}
+    doctored = replace(recorded, truth=(*recorded.truth, flick))
+    out = rescore([recorded, doctored], read_tiles=False)
+    assert out["layout"] == "true"
+    flicks = out["events"]["flick"]
+    assert flicks["true"] == 2 * sum(1 for e in recorded.truth if e["event"] == "flick") + 1
+    extra = [e for e in out["errors"] if e["t"] == 0.5]
+    assert extra == [
+        {"seed": 3, "error": "missed", "t": 0.5, "event": "flick", "coin": "arms-guard"}
+    ]
+    assert len(out["errors"]) == 2 * len(unmatched(replay(recorded, False), EvalSpec())) + 1
+
+
+def test_bad_recordings_and_seeds_are_one_clear_error(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json.gz"
+    junk.write_bytes(b"not gzip")
+    with pytest.raises(VisionError, match="not a readable recording"):
+        Recording.load(junk)
+    with gzip.open(junk, "wt") as f:
+        f.write('{"format": 99}\n')
+    with pytest.raises(VisionError, match="not a recording of format"):
+        Recording.load(junk)
+    with pytest.raises(VisionError, match="no recording or folder"):
+        recording_files([tmp_path / "missing"])
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(VisionError, match="no recordings"):
+        recording_files([empty])
+    assert parse_seeds("5, 7-9") == (5, 7, 8, 9)
+    with pytest.raises(VisionError, match="seeds"):
+        parse_seeds("five")
