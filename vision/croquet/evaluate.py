@@ -27,6 +27,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -257,28 +258,44 @@ def unmatched(run: SceneRun, spec: EvalSpec) -> list[dict[str, Any]]:
     ]
 
 
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """OpenCV on one thread meanwhile: the referee's throughput is measured on one core, and
+    scenes tracked side by side in processes must not fight over the cores."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        yield
+    finally:
+        cv2.setNumThreads(threads)
+
+
+def random_scene(
+    seed: int, flicks: int, mode: CameraMode, render: RenderConfig
+) -> tuple[CroquetScene, CroquetRenderer]:
+    """The seeded random game of ``flicks`` flicks on the default layout, and its renderer
+    through a camera in ``mode`` over the table."""
+    scene = CroquetScene.random(seed, flicks, default_layout())
+    cam = CameraModel.over_table(mode, scene.layout.table)
+    return scene, CroquetRenderer(scene.layout, cam, render, seed=seed)
+
+
 def evaluate(
     specs: Iterable[EvalSpec] = (EvalSpec(),), config: CroquetVisionConfig = DEFAULT_CONFIG
 ) -> dict[str, Any]:
     """Run every spec's scenes and report the measures (see the module doc) as JSON."""
-    threads = cv2.getNumThreads()
-    cv2.setNumThreads(1)
     tally = Tally()
     throughput: dict[str, list[float]] = {}
-    try:
+    with one_thread():
         for spec in specs:
             for seed in spec.seeds:
-                scene = CroquetScene.random(seed, spec.flicks, default_layout())
-                cam = CameraModel.over_table(spec.mode, scene.layout.table)
-                renderer = CroquetRenderer(scene.layout, cam, spec.render, seed=seed)
+                scene, renderer = random_scene(seed, spec.flicks, spec.mode, spec.render)
                 run = referee_scene(
                     scene, renderer, spec.camera_known, config, spec.rest_tol_s, spec.read_tiles
                 )
                 tally.add(run, spec)
                 throughput.setdefault(spec.mode.name, []).append(run.frames / run.seconds)
-        return report(tally, throughput)
-    finally:
-        cv2.setNumThreads(threads)
+    return report(tally, throughput)
 
 
 def report(tally: Tally, throughput: Mapping[str, list[float]]) -> dict[str, Any]:

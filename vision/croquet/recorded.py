@@ -30,14 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import cv2
-
-from engines.croquetnole.layout import Layout, Point, default_layout
+from engines.croquetnole.layout import Layout, Point
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.evaluate import (
     EvalSpec,
     SceneRun,
     Tally,
+    one_thread,
+    random_scene,
     report,
     rest_errors,
     swaps,
@@ -48,9 +48,8 @@ from vision.croquet.events import EventDetector
 from vision.croquet.layout_reader import layout_offsets
 from vision.croquet.tracker import TrackFrame
 from vision.errors import VisionError
-from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
-from vision.sim.croquet_render import CroquetRenderer, RenderConfig
-from vision.sim.croquet_scene import CroquetScene
+from vision.sim.croquet_camera import MODES, CameraMode
+from vision.sim.croquet_render import RenderConfig
 
 Event = dict[str, Any]
 #: The file format's version, in the header: a reader refuses another.
@@ -140,12 +139,8 @@ def record(
 ) -> Recording:
     """Render the seeded random game of ``flicks`` flicks (as :func:`evaluate` does) through a
     camera in ``mode`` and track it, reading the tiles from the set-up frame as in play."""
-    threads = cv2.getNumThreads()
-    cv2.setNumThreads(1)
-    try:
-        scene = CroquetScene.random(seed, flicks, default_layout())
-        cam = CameraModel.over_table(mode, scene.layout.table)
-        renderer = CroquetRenderer(scene.layout, cam, render or RenderConfig(), seed=seed)
+    with one_thread():
+        scene, renderer = random_scene(seed, flicks, mode, render or RenderConfig())
         tracker, read, frames = track_setup(scene, renderer, config=config, read_tiles=True)
         start = tracker.positions()
         reports = []
@@ -154,8 +149,6 @@ def record(
         for image, truth in frames:
             reports.append(tracker.update(image, truth.index, truth.t))
             swapped_n += swaps(reports[-1], truth, swapped)
-    finally:
-        cv2.setNumThreads(threads)
     return Recording(
         seed,
         mode.name,
