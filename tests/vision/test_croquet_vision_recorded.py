@@ -12,6 +12,7 @@ from engines.croquetnole.layout import default_layout
 from vision.croquet.evaluate import EvalSpec, referee_scene, unmatched
 from vision.croquet.recorded import (
     Recording,
+    pair_gaps,
     parse_seeds,
     record,
     recording_files,
@@ -73,6 +74,20 @@ def test_a_recording_scores_as_the_scene_refereed_live(recorded: Recording, tmp_
     assert replayed.layout_mm == live.layout_mm
     assert (replayed.swaps, replayed.frames) == (live.swaps, live.frames)
     assert len(live.found) >= 4  # two flicks and their rests at least
+
+
+def test_a_pair_is_followed_frame_by_frame_as_it_was_and_as_it_was_read(
+    recorded: Recording,
+) -> None:
+    assert len(recorded.true_places) == len(recorded.reports)
+    # the Moons knight and guard at their start spots, in the first tenth of a second
+    rows = pair_gaps(recorded, "moons-knight", "moons-guard", 0.0, 0.1)
+    assert [index for index, *_ in rows] == list(range(1, 13))
+    for _, t, true, read in rows:
+        assert 0 < t <= 0.1
+        assert true is not None and read is not None
+        assert abs(read - true) < 0.5
+    assert pair_gaps(recorded, "moons-knight", "no-such-coin", 0.0, 0.1)[0][2:] == (None, None)
 
 
 def test_rescoring_lists_every_error(recorded: Recording) -> None:

@@ -11,7 +11,8 @@ reports, so it goes stale when the tracker changes: record the scenes again then
 
 A recording is a gzip file of JSON lines: a header (seed, camera mode, frame rate, the coins'
 places in the first frame, the true events, the true and the read layouts, identity swaps) and
-one :class:`vision.croquet.tracker.TrackFrame` per line.
+one :class:`vision.croquet.tracker.TrackFrame` per line, with where each coin truly was then
+(``"true"``), so that an error can be looked into frame by frame (:func:`pair_gaps`).
 
 ``tableside croquetnole record DIR --seeds 6300-6307`` and ``tableside croquetnole rescore DIR``
 are the command-line form.
@@ -23,14 +24,16 @@ are the command-line form.
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
+import math
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engines.croquetnole.layout import Layout, Point
+from engines.croquetnole.layout import COIN_MM, Layout, Point
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.evaluate import (
     EvalSpec,
@@ -70,6 +73,9 @@ class Recording:
     true_layout: Layout
     read_layout: Layout
     swaps: int
+    #: Where each coin on the table truly was in each frame of ``reports`` (mm, to 0.01), and
+    #: whether a camera could see it (at most half under a hand).
+    true_places: tuple[Mapping[str, tuple[Point, bool]], ...] = ()
 
     def save(self, path: Path | str) -> None:
         """Write the recording to ``path`` (gzip JSON lines; see the module doc)."""
@@ -84,11 +90,14 @@ class Recording:
             "read_layout": self.read_layout.to_json(),
             "swaps": self.swaps,
         }
+        places = [
+            {c: [p[0], p[1], seen] for c, (p, seen) in frame.items()} for frame in self.true_places
+        ]
         tmp = Path(f"{path}.part")
         with gzip.open(tmp, "wt", encoding="utf-8") as f:
             f.write(json.dumps(header) + "\n")
-            for r in self.reports:
-                f.write(json.dumps(r.to_json()) + "\n")
+            for r, true in itertools.zip_longest(self.reports, places):
+                f.write(json.dumps({**r.to_json(), "true": true}) + "\n")
         tmp.replace(path)
 
     @classmethod
@@ -99,7 +108,13 @@ class Recording:
                 header = json.loads(f.readline())
                 if header.get("format") != FORMAT:
                     raise VisionError(f"{path}: not a recording of format {FORMAT}")
-                reports = tuple(TrackFrame.from_json(json.loads(line)) for line in f)
+                lines = [json.loads(line) for line in f]
+            reports = tuple(TrackFrame.from_json(line) for line in lines)
+            true_places = tuple(
+                {c: ((float(x), float(y)), bool(seen)) for c, (x, y, seen) in line["true"].items()}
+                for line in lines
+                if line.get("true") is not None
+            )
             return cls(
                 seed=int(header["seed"]),
                 mode=str(header["mode"]),
@@ -110,6 +125,7 @@ class Recording:
                 true_layout=Layout.from_json(header["true_layout"]),
                 read_layout=Layout.from_json(header["read_layout"]),
                 swaps=int(header["swaps"]),
+                true_places=true_places,
             )
         except (OSError, EOFError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise VisionError(f"{path}: not a readable recording ({exc})") from exc
@@ -144,11 +160,19 @@ def record(
         tracker, read, frames = track_setup(scene, renderer, config=config, read_tiles=True)
         start = tracker.positions()
         reports = []
+        places = []
         swapped: set[tuple[str, str]] = set()
         swapped_n = 0
         for image, truth in frames:
             reports.append(tracker.update(image, truth.index, truth.t))
             swapped_n += swaps(reports[-1], truth, swapped)
+            places.append(
+                {
+                    c: ((round(v.mm[0], 2), round(v.mm[1], 2)), v.visible)
+                    for c, v in truth.coins.items()
+                    if v.mm is not None and v.status == "on"
+                }
+            )
     return Recording(
         seed,
         mode.name,
@@ -159,6 +183,7 @@ def record(
         scene.layout,
         read,
         swapped_n,
+        tuple(places),
     )
 
 
@@ -181,6 +206,26 @@ def replay(
     if read_tiles:
         run.layout_mm = layout_offsets(rec.read_layout, rec.true_layout)["max"]
     return run
+
+
+def pair_gaps(
+    rec: Recording, a: str, b: str, t0: float, t1: float
+) -> list[tuple[int, float, float | None, float | None]]:
+    """Coins ``a`` and ``b`` frame by frame from ``t0`` to ``t1`` (s): the frame's index and
+    time, and the gap between their discs (mm; negative where they overlap) as it truly was and
+    as the tracker read it (None where either is off the table or, read, out of sight). The
+    first thing to look at when a strike between them was missed or found wrongly."""
+    out = []
+    for k, r in enumerate(rec.reports):
+        if not t0 <= r.t <= t1:
+            continue
+        true = rec.true_places[k] if k < len(rec.true_places) else {}
+        gap: list[float | None] = []
+        for places in ({c: p for c, (p, _) in true.items()}, r.positions):
+            p, q = places.get(a), places.get(b)
+            gap.append(None if p is None or q is None else math.dist(p, q) - COIN_MM)
+        out.append((r.index, r.t, gap[0], gap[1]))
+    return out
 
 
 def rescore(
