@@ -155,3 +155,7 @@ def test_croquetnole_record_then_rescore(tmp_path: Path) -> None:
     assert_one_line_error(
         tableside("croquetnole", "record", str(tmp_path), "--seeds", "x"), "seeds"
     )
+    assert_one_line_error(
+        tableside("croquetnole", "record", str(tmp_path), "--seeds", "1", "--flicks", "0"),
+        "flicks",
+    )

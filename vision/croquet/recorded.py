@@ -296,6 +296,8 @@ def record_all(
     telling ``progress`` as each is done."""
     if mode not in MODES:
         raise VisionError(f"mode: {mode!r} is not one of {', '.join(MODES)}")
+    if flicks < 1:
+        raise VisionError(f"flicks: {flicks} is fewer than one")
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     todo = [(seed, flicks, mode, str(out_dir), config) for seed in seeds]
     done: list[Path] = []
