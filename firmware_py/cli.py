@@ -146,14 +146,25 @@ def cmd_croquet_record(args: argparse.Namespace) -> int:
 
 
 def cmd_croquet_rescore(args: argparse.Namespace) -> int:
-    from vision.croquet.recorded import rescore_files
+    from vision.croquet.config import with_settings
+    from vision.croquet.recorded import compare, rescore_files
 
+    try:
+        config = with_settings(args.set)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    before = _load_json(args.against, "earlier result") if args.against else None
     result = rescore_files(
         args.paths,
         read_tiles=not args.true_layout,
+        config=config,
         jobs=args.jobs,
         progress=lambda s: print(s, file=sys.stderr, flush=True),
     )
+    if before is not None:
+        if not isinstance(before, dict):
+            raise CommandError(f"{args.against} is not a rescore --json result")
+        result["against"] = compare(before, result)
     if args.json:
         _print_json(result)
         return 0
@@ -171,6 +182,12 @@ def cmd_croquet_rescore(args: argparse.Namespace) -> int:
         + json.dumps({k: v for k, v in e.items() if k not in ("seed", "t", "error")})
         for e in result["errors"]
     ]
+    for change in ("mended", "gained"):
+        out += [
+            f"{change}: {e['seed']} {e['t']:.3f}s {e['error']} "
+            + json.dumps({k: v for k, v in e.items() if k not in ("seed", "t", "error")})
+            for e in result.get("against", {}).get(change, [])
+        ]
     sys.stdout.write("".join(f"{line}\n" for line in out))
     return 0
 
@@ -323,6 +340,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--true-layout", action="store_true", help="judge against the true tiles, not the read"
     )
     rescore.add_argument("--jobs", type=int, default=1, help="recordings scored at once")
+    rescore.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a threshold of the vision config to try instead of its default (repeatable)",
+    )
+    rescore.add_argument(
+        "--against", metavar="RESULT.json", help="an earlier --json result: errors mended, gained"
+    )
     rescore.add_argument("--json", action="store_true")
     rescore.set_defaults(func=cmd_croquet_rescore)
 

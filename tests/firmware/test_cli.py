@@ -131,6 +131,9 @@ def test_croquetnole_simulate_then_analyze_prints_the_contract_lines(tmp_path: P
     assert [e["coin"] for e in lines if e["event"] == "flick"] == true_flicks
 
 
+FAKE_ERROR = {"seed": 4, "error": "missed", "t": 0.5, "event": "flick", "coin": "arms-guard"}
+
+
 def test_croquetnole_record_then_rescore(tmp_path: Path) -> None:
     out = tableside(
         "croquetnole", "record", str(tmp_path), "--seeds", "4", "--flicks", "1", "--json"
@@ -148,6 +151,24 @@ def test_croquetnole_record_then_rescore(tmp_path: Path) -> None:
     out = tableside("croquetnole", "rescore", str(tmp_path), "--true-layout")
     assert (
         out.returncode == 0 and out.stdout.startswith("1 flicks, ") and "true layout" in out.stdout
+    )
+    # a threshold tried against the result before: what it mended and gained
+    earlier = tmp_path / "before.json"
+    earlier.write_text(json.dumps({**result, "errors": [*result["errors"], FAKE_ERROR]}))
+    out = tableside(
+        "croquetnole",
+        "rescore",
+        str(tmp_path),
+        "--set",
+        "touch_mm=0.5",
+        "--against",
+        str(earlier),
+        "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["against"]["mended"] == [FAKE_ERROR]
+    assert_one_line_error(
+        tableside("croquetnole", "rescore", str(tmp_path), "--set", "touch=0.5"), "not a threshold"
     )
     assert_one_line_error(
         tableside("croquetnole", "rescore", str(tmp_path / "nothing-here")), "no recording"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines.croquetnole.layout import default_layout
+from vision.croquet.config import DEFAULT_CONFIG, with_settings
 from vision.croquet.evaluate import EvalSpec, referee_scene, unmatched
 from vision.croquet.recorded import (
     Recording,
@@ -123,3 +124,13 @@ def test_bad_recordings_and_seeds_are_one_clear_error(tmp_path: Path) -> None:
     assert parse_seeds("5, 7-9") == (5, 7, 8, 9)
     with pytest.raises(VisionError, match="seeds"):
         parse_seeds("five")
+
+
+def test_thresholds_are_set_by_name_with_their_own_type() -> None:
+    config = with_settings(["separate_mm=1.75", "part_frames=2"])
+    assert (config.separate_mm, config.part_frames) == (1.75, 2)
+    assert with_settings([]) == DEFAULT_CONFIG
+    with pytest.raises(ValueError, match="not a threshold"):
+        with_settings(["separate=1"])
+    with pytest.raises(ValueError, match="not a value of part_frames"):
+        with_settings(["part_frames=2.5"])

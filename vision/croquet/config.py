@@ -8,7 +8,8 @@ card table, so a 19.05 mm coin is some 17 px across) and hold down to 1280x720.
 2.5
 """
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
 
 
 @dataclass(frozen=True)
@@ -410,3 +411,37 @@ class CroquetVisionConfig:
 
 #: The defaults, for function signatures.
 DEFAULT_CONFIG = CroquetVisionConfig()
+
+
+def with_settings(
+    settings: Iterable[str], base: CroquetVisionConfig | None = None
+) -> CroquetVisionConfig:
+    """``base`` (the defaults) with thresholds set from ``KEY=VALUE`` strings, each value read as
+    the field's own type; ValueError naming the key for an unknown key or a value of the wrong
+    kind. For trying a threshold on recorded tracks without editing the code.
+
+    >>> with_settings(["separate_mm=1.75", "part_frames=2"]).separate_mm
+    1.75
+    """
+    types = {
+        f.name: type(getattr(base or DEFAULT_CONFIG, f.name)) for f in fields(CroquetVisionConfig)
+    }
+    changes: dict[str, object] = {}
+    for item in settings:
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if not eq or key not in types:
+            raise ValueError(
+                f"config: {key!r} is not a threshold (KEY=VALUE, KEY one of the config's fields)"
+            )
+        kind = types[key]
+        try:
+            if kind is bool:
+                if raw.strip().lower() not in ("true", "false", "1", "0"):
+                    raise ValueError(raw)
+                changes[key] = raw.strip().lower() in ("true", "1")
+            else:
+                changes[key] = kind(raw)
+        except ValueError:
+            raise ValueError(f"config: {raw!r} is not a value of {key} ({kind.__name__})") from None
+    return replace(base or DEFAULT_CONFIG, **changes)

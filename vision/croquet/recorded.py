@@ -258,6 +258,27 @@ def _scored(
     return out
 
 
+def compare(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list[Event]]:
+    """The errors of ``after`` (a :func:`rescore` result) that ``before`` did not have
+    (``"gained"``) and those of ``before`` it no longer has (``"mended"``): one error is another
+    with the same seed, kind of error, event and coins, within 0.01 s.
+
+    >>> a = {"errors": [{"seed": 1, "error": "missed", "t": 2.001, "event": "hit"}]}
+    >>> compare(a, {"errors": []})["mended"] == a["errors"]
+    True
+    """
+
+    def key(e: Mapping[str, Any]) -> str:
+        return json.dumps({**e, "t": round(float(e["t"]), 2)}, sort_keys=True)
+
+    old = {key(e): e for e in before.get("errors", [])}
+    new = {key(e): e for e in after.get("errors", [])}
+    return {
+        "mended": [e for k, e in old.items() if k not in new],
+        "gained": [e for k, e in new.items() if k not in old],
+    }
+
+
 def recording_files(paths: Iterable[Path | str]) -> list[Path]:
     """The recordings named: files, and every ``*.json.gz`` in the folders named (sorted);
     VisionError if there are none, or a path does not exist."""
