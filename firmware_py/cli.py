@@ -177,19 +177,17 @@ def cmd_croquet_rescore(args: argparse.Namespace) -> int:
     out.append(
         f"identity swaps {result['identity_swaps']}; rest error {result['rest_position_mm']}"
     )
-    out += [
-        f"{e['seed']:6d} {e['t']:8.3f}s {e['error']:6s} "
-        + json.dumps({k: v for k, v in e.items() if k not in ("seed", "t", "error")})
-        for e in result["errors"]
-    ]
+    out += [_error_line(e) for e in result["errors"]]
     for change in ("mended", "gained"):
-        out += [
-            f"{change}: {e['seed']} {e['t']:.3f}s {e['error']} "
-            + json.dumps({k: v for k, v in e.items() if k not in ("seed", "t", "error")})
-            for e in result.get("against", {}).get(change, [])
-        ]
+        out += [f"{change}: {_error_line(e)}" for e in result.get("against", {}).get(change, [])]
     sys.stdout.write("".join(f"{line}\n" for line in out))
     return 0
+
+
+def _error_line(e: dict[str, Any]) -> str:
+    """One error of a rescore result: seed, time, missed or false, and the event."""
+    rest = {k: v for k, v in e.items() if k not in ("seed", "t", "error")}
+    return f"{e['seed']:6d} {e['t']:8.3f}s {e['error']:6s} {json.dumps(rest)}"
 
 
 def _load_json(path: str, what: str) -> Any:

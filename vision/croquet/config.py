@@ -423,9 +423,8 @@ def with_settings(
     >>> with_settings(["separate_mm=1.75", "part_frames=2"]).separate_mm
     1.75
     """
-    types = {
-        f.name: type(getattr(base or DEFAULT_CONFIG, f.name)) for f in fields(CroquetVisionConfig)
-    }
+    base = base or DEFAULT_CONFIG
+    types = {f.name: type(getattr(base, f.name)) for f in fields(CroquetVisionConfig)}
     changes: dict[str, object] = {}
     for item in settings:
         key, eq, raw = item.partition("=")
@@ -444,4 +443,4 @@ def with_settings(
                 changes[key] = kind(raw)
         except ValueError:
             raise ValueError(f"config: {raw!r} is not a value of {key} ({kind.__name__})") from None
-    return replace(base or DEFAULT_CONFIG, **changes)
+    return replace(base, **changes)

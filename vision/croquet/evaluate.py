@@ -243,7 +243,7 @@ def referee_scene(
 
 def unmatched(run: SceneRun, spec: EvalSpec) -> list[dict[str, Any]]:
     """The scene's errors: each found event that matches no true one (``"false"``) and each
-    true one no found event matches (``"missed"``), kind by kind as :meth:`SceneRun.matched`
+    true one no found event matches (``"missed"``), kind by kind as :meth:`SceneRun.pairs`
     pairs them, in time order (a rest without its positions)."""
     out = []
     for kind in KINDS:
