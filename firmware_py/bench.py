@@ -12,7 +12,9 @@ Koper measures (issue 2):
 
 Croquetnole measures (issue 4), over seeded simulated games with hands, blur and noise:
 
-* ``croquet_events``: precision and recall of each event kind against the ground truth.
+* ``croquet_events``: precision and recall of each event kind against the ground truth, and
+  of the strikes the rules act on (``strike_ruled``: a pair's first contact in a flick, and
+  another only after one of the two has scored; :func:`vision.croquet.evaluate.ruled_strikes`).
 * ``croquet_identity_swaps``, ``croquet_rest_error_mm`` (median and worst position error).
 * ``croquet_layout_error_mm``: how far the gates, doors and towers read from each set-up frame
   (the layout the events are judged against, as in play) lie from the true ones.

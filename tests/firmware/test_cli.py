@@ -146,7 +146,8 @@ def test_croquetnole_record_then_rescore(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["flicks"] == 1 and result["layout"] == "read"
-    assert set(result["events"]) == {"flick", "pass", "hit", "strike", "off_table", "place", "rest"}
+    kinds = {"flick", "pass", "hit", "strike", "off_table", "place", "rest"}
+    assert set(result["events"]) == kinds | {"strike_ruled"}
     assert isinstance(result["errors"], list)
     out = tableside("croquetnole", "rescore", str(tmp_path), "--true-layout")
     assert (

@@ -38,6 +38,23 @@ def test_rests_match_with_a_wider_time_window() -> None:
     assert report(tally, {})["events"]["rest"]["matched"] == 1
 
 
+def test_the_strikes_the_rules_act_on_are_measured_beside_every_contact() -> None:
+    flick = {"t": 0.0, "event": "flick", "coin": "moons-knight"}
+    blow = {"t": 0.1, "event": "strike", "coin": "moons-knight", "target": "suns-guard"}
+    # the guard, knocked back off a tile, meets the knight again 5 ms on: the camera saw the
+    # first contact only, and the second changes no ruling
+    back = {"t": 0.105, "event": "strike", "coin": "suns-guard", "target": "moons-knight"}
+    # a flick later the same two meet again: that one counts again
+    later = [dict(flick, t=1.0), dict(blow, t=1.1)]
+    tally = Tally()
+    tally.add(SceneRun(found=[flick, blow, *later], truth=[flick, blow, back, *later]), EvalSpec())
+    events = report(tally, {})["events"]
+    every, ruled = events["strike"], events["strike_ruled"]
+    assert (every["true"], every["found"], every["matched"]) == (3, 2, 2)
+    assert (ruled["true"], ruled["found"], ruled["matched"]) == (2, 2, 2)
+    assert ruled["recall"] == 1.0 and every["recall"] == 0.6667
+
+
 def test_the_bench_judges_events_against_the_tiles_it_read() -> None:
     lay = default_layout()
     mode = CameraMode(960, 540, 120.0)

@@ -6,7 +6,8 @@ simulator, runs the tracker and the event detector on every frame as it is drawn
 * events, per kind: a found event matches an unmatched true one of the same scene, kind and coin,
   the same feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only
   once the hand has gone, within ``place_tol_s``; rests, the last thing in each flick, within
-  ``rest_tol_s``); precision and recall per kind;
+  ``rest_tol_s``); precision and recall per kind; and the same for the strikes the rules act on
+  (:data:`RULED`, :func:`ruled_strikes`), beside every contact's;
 * identity swaps: a tracked coin in sight reported within a coin's radius of another coin's true
   centre and farther from its own (counted once per swap, on any frame where both are visible);
 * position error at rest: every coin in every matched ``rest``, in mm (median and worst);
@@ -46,6 +47,8 @@ from vision.sim.croquet_scene import CroquetScene
 
 Event = dict[str, Any]
 KINDS = ("flick", "pass", "hit", "strike", "off_table", "place", "rest")
+#: Not an event kind: the strikes the rules act on (:func:`ruled_strikes`), measured beside them.
+RULED = "strike_ruled"
 _KEYS = ("coin", "feature", "target", "direction")
 
 
@@ -89,10 +92,19 @@ class SceneRun:
     #: one (None when the events were judged against the true layout).
     layout_mm: float | None = None
 
+    def of_kind(self, kind: str) -> tuple[list[Event], list[Event]]:
+        """This scene's found and true events of ``kind`` (or the strikes the rules act on:
+        :data:`RULED`)."""
+        if kind == RULED:
+            return ruled_strikes(self.found), ruled_strikes(self.truth)
+        return (
+            [e for e in self.found if e["event"] == kind],
+            [e for e in self.truth if e["event"] == kind],
+        )
+
     def pairs(self, kind: str, spec: EvalSpec) -> list[tuple[Event, Event]]:
         """This scene's found events of ``kind`` paired with the true ones they match."""
-        f = [e for e in self.found if e["event"] == kind]
-        g = [e for e in self.truth if e["event"] == kind]
+        f, g = self.of_kind(kind)
         if kind == "rest":
             return match_events(f, g, spec.rest_tol_s, 0.0)
         return match_events(f, g, spec.time_tol_s, spec.place_tol_s)
@@ -108,7 +120,9 @@ class Tally:
     scene's clock starts at 0, so one scene's flick must not match another's) and counted
     per kind: [true, found, matched]."""
 
-    events: dict[str, list[int]] = field(default_factory=lambda: {k: [0, 0, 0] for k in KINDS})
+    events: dict[str, list[int]] = field(
+        default_factory=lambda: {k: [0, 0, 0] for k in (*KINDS, RULED)}
+    )
     rest_errors: list[float] = field(default_factory=list)
     swaps: int = 0
     frames: int = 0
@@ -116,14 +130,48 @@ class Tally:
 
     def add(self, run: SceneRun, spec: EvalSpec) -> None:
         for kind, counts in self.events.items():
-            counts[0] += sum(1 for e in run.truth if e["event"] == kind)
-            counts[1] += sum(1 for e in run.found if e["event"] == kind)
+            found, true = run.of_kind(kind)
+            counts[0] += len(true)
+            counts[1] += len(found)
             counts[2] += run.matched(kind, spec)
         self.rest_errors += run.rest_errors
         self.swaps += run.swaps
         self.frames += run.frames
         if run.layout_mm is not None:
             self.layout_mm.append(run.layout_mm)
+
+
+def ruled_strikes(events: Sequence[Event]) -> list[Event]:
+    """The strikes among ``events`` that the rules act on: the first contact of two coins in
+    each flick, and another of the same two only once either has passed a gate or door or hit a
+    tower since. A coin "may not strike the same coin again, unless it scores a gate, door, or
+    tower first" (castle-croquetnole.txt) and a prisoner is taken at the first contact either way
+    round (RULINGS), so a pair's later contacts in a flick change no ruling. Most come within a
+    frame or two of the first (the struck coin knocked back off a tile into its striker, or
+    caught up by it), where a camera at 120 frames a second may show none of them apart.
+
+    >>> e = [{"t": 0.0, "event": "flick", "coin": "moons-knight"},
+    ...      {"t": 0.1, "event": "strike", "coin": "moons-knight", "target": "suns-guard"},
+    ...      {"t": 0.11, "event": "strike", "coin": "suns-guard", "target": "moons-knight"},
+    ...      {"t": 0.2, "event": "pass", "coin": "moons-knight", "feature": "suns-gate"},
+    ...      {"t": 0.3, "event": "strike", "coin": "moons-knight", "target": "suns-guard"}]
+    >>> [x["t"] for x in ruled_strikes(e)]
+    [0.1, 0.3]
+    """
+    out: list[Event] = []
+    struck: dict[frozenset[str], float] = {}
+    scored: dict[str, float] = {}
+    for e in sorted(events, key=lambda e: e["t"]):
+        if e["event"] == "flick":
+            struck, scored = {}, {}
+        elif e["event"] in ("pass", "hit"):
+            scored[e["coin"]] = e["t"]
+        elif e["event"] == "strike":
+            pair = frozenset((e["coin"], e["target"]))
+            if pair not in struck or any(scored.get(c, -1.0) > struck[pair] for c in pair):
+                struck[pair] = e["t"]
+                out.append(e)
+    return out
 
 
 def match_events(
