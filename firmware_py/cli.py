@@ -171,7 +171,7 @@ def cmd_croquet_rescore(args: argparse.Namespace) -> int:
     out = [f"{result['flicks']} flicks, {result['frames']} frames, {result['layout']} layout"]
     for kind, m in result["events"].items():
         out.append(
-            f"{kind:10s} true {m['true']:5d} found {m['found']:5d} matched {m['matched']:5d}"
+            f"{kind:12s} true {m['true']:5d} found {m['found']:5d} matched {m['matched']:5d}"
             f"  precision {m['precision']}  recall {m['recall']}"
         )
     out.append(
