@@ -29,7 +29,7 @@ import json
 import math
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +99,22 @@ class Recording:
             for r, true in itertools.zip_longest(self.reports, places):
                 f.write(json.dumps({**r.to_json(), "true": true}) + "\n")
         tmp.replace(path)
+
+    def excerpt(self, t0: float, t1: float) -> Recording:
+        """The recording from ``t0`` to ``t1`` (s): the reports and the true events between,
+        every coin starting where the tracker had it at ``t0``. An error found in a scene, cut
+        out small to keep as a test (saved and replayed like the whole: :func:`replay`)."""
+        keep = [k for k, r in enumerate(self.reports) if t0 <= r.t <= t1]
+        if len(keep) < 2:
+            raise VisionError(f"no frames to cut between {t0} and {t1} s")
+        first, last = keep[0], keep[-1]
+        return replace(
+            self,
+            start=dict(self.reports[first].positions),
+            reports=self.reports[first + 1 : last + 1],
+            truth=tuple(e for e in self.truth if self.reports[first].t < e["t"] <= t1),
+            true_places=self.true_places[first + 1 : last + 1],
+        )
 
     @classmethod
     def load(cls, path: Path | str) -> Recording:
