@@ -55,6 +55,24 @@ def test_the_strikes_the_rules_act_on_are_measured_beside_every_contact() -> Non
     assert ruled["recall"] == 1.0 and every["recall"] == 0.6667
 
 
+def test_a_blow_back_off_a_tower_found_in_the_frame_of_the_hit_counts_for_the_rules() -> None:
+    # the guard, struck into its tower, comes back off it into the knight: the camera finds the
+    # blow, the hit and the blow back in one frame, all at the same time
+    flick = {"t": 0.0, "event": "flick", "coin": "arms-knight"}
+    found = [
+        flick,
+        {"t": 0.925, "event": "strike", "coin": "arms-knight", "target": "moons-guard"},
+        {"t": 0.925, "event": "hit", "coin": "moons-guard", "feature": "moons-tower"},
+        {"t": 0.925, "event": "strike", "coin": "moons-guard", "target": "arms-knight"},
+    ]
+    times = (0.919, 0.923, 0.929)
+    truth = [flick, *(dict(e, t=t) for e, t in zip(found[1:], times, strict=True))]
+    tally = Tally()
+    tally.add(SceneRun(found=found, truth=truth), EvalSpec())
+    ruled = report(tally, {})["events"]["strike_ruled"]
+    assert (ruled["true"], ruled["found"], ruled["matched"]) == (2, 2, 2)
+
+
 def test_the_bench_judges_events_against_the_tiles_it_read() -> None:
     lay = default_layout()
     mode = CameraMode(960, 540, 120.0)

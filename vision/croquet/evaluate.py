@@ -154,22 +154,26 @@ def ruled_strikes(events: Sequence[Event]) -> list[Event]:
     ...      {"t": 0.1, "event": "strike", "coin": "moons-knight", "target": "suns-guard"},
     ...      {"t": 0.11, "event": "strike", "coin": "suns-guard", "target": "moons-knight"},
     ...      {"t": 0.2, "event": "pass", "coin": "moons-knight", "feature": "suns-gate"},
-    ...      {"t": 0.3, "event": "strike", "coin": "moons-knight", "target": "suns-guard"}]
+    ...      {"t": 0.3, "event": "strike", "coin": "moons-knight", "target": "suns-guard"},
+    ...      {"t": 0.4, "event": "hit", "coin": "suns-guard", "feature": "suns-tower"},
+    ...      {"t": 0.4, "event": "strike", "coin": "suns-guard", "target": "moons-knight"}]
     >>> [x["t"] for x in ruled_strikes(e)]
-    [0.1, 0.3]
+    [0.1, 0.3, 0.4]
     """
     out: list[Event] = []
-    struck: dict[frozenset[str], float] = {}
-    scored: dict[str, float] = {}
-    for e in sorted(events, key=lambda e: e["t"]):
+    # When each pair last struck and each coin last scored, by place in time order (a hit and
+    # the blow back off the tower may be found in the same frame, at the same time).
+    struck: dict[frozenset[str], int] = {}
+    scored: dict[str, int] = {}
+    for n, e in enumerate(sorted(events, key=lambda e: e["t"])):
         if e["event"] == "flick":
             struck, scored = {}, {}
         elif e["event"] in ("pass", "hit"):
-            scored[e["coin"]] = e["t"]
+            scored[e["coin"]] = n
         elif e["event"] == "strike":
             pair = frozenset((e["coin"], e["target"]))
-            if pair not in struck or any(scored.get(c, -1.0) > struck[pair] for c in pair):
-                struck[pair] = e["t"]
+            if pair not in struck or any(scored.get(c, -1) > struck[pair] for c in pair):
+                struck[pair] = n
                 out.append(e)
     return out
 
