@@ -160,3 +160,14 @@ def test_a_coin_struck_out_of_sight_in_a_scrum_was_not_flicked() -> None:
     assert found.count(("flick", "suns-knight", None)) == 0
     assert ("strike", "suns-knight", "moons-knight") in found
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_out_of_hiding_clear_of_the_tower_it_hit_unseen_may_hit_it_again() -> None:
+    # Hold-out seed 3500 from 5.1 s as tracked: the Moons guard, flicked under the hand into
+    # its tower beside it, bounces unseen, comes out 4.5 mm clear of the tower and slides back
+    # into it two frames on. The hit it came out of is inferred from its line; it has come off
+    # the tower since, so the second is a hit too.
+    run = replay(Recording.load(TRACKS / "s3500-5.1s.json.gz"))
+    hits = [e["t"] for e in run.found if e["event"] == "hit"]
+    assert len(hits) == 2 and 5.33 < hits[1] < 5.35
+    assert unmatched(run, EvalSpec()) == []
