@@ -226,7 +226,9 @@ class EventDetector:
         self._t1 = 0.0
         self._index = 0
         self._t0: dict[str, float] = {}
-        self.deferred: dict[str, tuple[float, int, tuple[str, ...], frozenset[str]]] = {}
+        self.deferred: dict[
+            str, tuple[float, int, tuple[str, ...], frozenset[str], tuple[np.ndarray, np.ndarray]]
+        ] = {}
         #: Deferred coins that, since they set off, came back within ``pair_reach`` of a coin
         #: hidden behind them, or went out of sight: they may have struck it back.
         self.came_back: set[str] = set()
@@ -479,7 +481,13 @@ class EventDetector:
             beside = self._struck_by(coin, seg) if coin in seg else None
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under and (beside is None or beside in frame.hidden):
-                self.deferred[coin] = (began, frame.index, tuple(under), self._lay_against(coin))
+                self.deferred[coin] = (
+                    began,
+                    frame.index,
+                    tuple(under),
+                    self._lay_against(coin),
+                    seg[coin],
+                )
             elif coin in seg and (
                 target := self._paired(coin, began, seg, frame.positions, out, beside)
             ):
@@ -962,7 +970,7 @@ class EventDetector:
         this way, with when."""
         found: dict[str, float] = {}
         self.came_back &= set(self.deferred)
-        for coin, (began, index, under, lay_against) in list(self.deferred.items()):
+        for coin, (began, index, under, lay_against, first) in list(self.deferred.items()):
             if coin not in self.deferred:
                 continue  # settled with the other of a pair (:meth:`_deferred_pair`)
             if self._back_at(coin, under, frame, seg):
@@ -993,6 +1001,18 @@ class EventDetector:
                 all(h not in frame.hidden for h in under)
                 or frame.index - index > self.cfg.defer_frames
             ):
+                # Seen to set off by less than a hand's shadow shifts a reading
+                # (``move_near_hand_mm``) and back where it lay, nothing moved it (hold-out AE
+                # seed 6300 at 14.96 s: a knight read 1.5 mm off as a hand came over it, hidden
+                # by the hand, then seen where it lay; a guard flicked into its tower beside it
+                # shows a longer first step, and may come back as near: AE seed 6301 at 24.26 s).
+                a, b = first
+                short = float(np.hypot(*(b - a))) <= self.cfg.move_near_hand_mm
+                if short and self._misread_start(coin, a, frame):
+                    if self.turn_at == index:
+                        self.flicked = False
+                    del self.deferred[coin]
+                    continue
                 flicked = self._pushed_from_under(coin, began, under, lay_against)
                 if flicked is None:
                     flicked = self._deferred_pair(coin, began, index, out)
@@ -1058,7 +1078,7 @@ class EventDetector:
         a = self.set_off.get(coin)
         if a is None or a[0] != index:
             return coin
-        for other, (_, k, _, lay_against) in self.deferred.items():
+        for other, (_, k, _, lay_against, _) in self.deferred.items():
             b = self.set_off.get(other)
             if other == coin or k != index or b is None or b[0] != index:
                 continue
