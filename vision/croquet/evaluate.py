@@ -102,16 +102,15 @@ class SceneRun:
             [e for e in self.truth if e["event"] == kind],
         )
 
-    def pairs(self, kind: str, spec: EvalSpec) -> list[tuple[Event, Event]]:
-        """This scene's found events of ``kind`` paired with the true ones they match."""
-        f, g = self.of_kind(kind)
+    def pairs(
+        self, kind: str, spec: EvalSpec, events: tuple[list[Event], list[Event]] | None = None
+    ) -> list[tuple[Event, Event]]:
+        """This scene's found events of ``kind`` paired with the true ones they match
+        (``events``: :meth:`of_kind`, when already taken)."""
+        f, g = events or self.of_kind(kind)
         if kind == "rest":
             return match_events(f, g, spec.rest_tol_s, 0.0)
         return match_events(f, g, spec.time_tol_s, spec.place_tol_s)
-
-    def matched(self, kind: str, spec: EvalSpec) -> int:
-        """How many of this scene's found events of ``kind`` match its true ones."""
-        return len(self.pairs(kind, spec))
 
 
 @dataclass
@@ -130,10 +129,10 @@ class Tally:
 
     def add(self, run: SceneRun, spec: EvalSpec) -> None:
         for kind, counts in self.events.items():
-            found, true = run.of_kind(kind)
+            found, true = events = run.of_kind(kind)
             counts[0] += len(true)
             counts[1] += len(found)
-            counts[2] += run.matched(kind, spec)
+            counts[2] += len(run.pairs(kind, spec, events))
         self.rest_errors += run.rest_errors
         self.swaps += run.swaps
         self.frames += run.frames

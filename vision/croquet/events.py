@@ -112,6 +112,19 @@ class _Striking(NamedTuple):
     before: float | None
 
 
+class _Deferred(NamedTuple):
+    """A coin seen to set off beside a coin hidden under a hand, its flick held until that one
+    shows (:meth:`EventDetector._resolve`)."""
+
+    #: When it began to slide, the frame it was seen to, the hidden coins behind it, the coins
+    #: it lay against, and its first path (from, to).
+    began: float
+    index: int
+    under: tuple[str, ...]
+    lay_against: frozenset[str]
+    first: tuple[np.ndarray, np.ndarray]
+
+
 class _Approach(NamedTuple):
     """A coin come near a tower, to be judged by how it leaves (:meth:`EventDetector._kicks`)."""
 
@@ -226,9 +239,7 @@ class EventDetector:
         self._t1 = 0.0
         self._index = 0
         self._t0: dict[str, float] = {}
-        self.deferred: dict[
-            str, tuple[float, int, tuple[str, ...], frozenset[str], tuple[np.ndarray, np.ndarray]]
-        ] = {}
+        self.deferred: dict[str, _Deferred] = {}
         #: Deferred coins that, since they set off, came back within ``pair_reach`` of a coin
         #: hidden behind them, or went out of sight: they may have struck it back.
         self.came_back: set[str] = set()
@@ -481,12 +492,8 @@ class EventDetector:
             beside = self._struck_by(coin, seg) if coin in seg else None
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under and (beside is None or beside in frame.hidden):
-                self.deferred[coin] = (
-                    began,
-                    frame.index,
-                    tuple(under),
-                    self._lay_against(coin),
-                    seg[coin],
+                self.deferred[coin] = _Deferred(
+                    began, frame.index, tuple(under), self._lay_against(coin), seg[coin]
                 )
             elif coin in seg and (
                 target := self._paired(coin, began, seg, frame.positions, out, beside)
@@ -1078,9 +1085,9 @@ class EventDetector:
         a = self.set_off.get(coin)
         if a is None or a[0] != index:
             return coin
-        for other, (_, k, _, lay_against, _) in self.deferred.items():
+        for other, held in self.deferred.items():
             b = self.set_off.get(other)
-            if other == coin or k != index or b is None or b[0] != index:
+            if other == coin or held.index != index or b is None or b[0] != index:
                 continue
             if float(np.hypot(*(b[1] - a[1]))) > self.pair_reach:
                 continue
@@ -1088,7 +1095,7 @@ class EventDetector:
             moved = {c: self.last[c] - p for c, p in ((coin, a[1]), (other, b[1]))}
             mover = self._pusher(coin, other, a[1], b[1], moved)
             target = other if mover == coin else coin
-            if coin not in lay_against:
+            if coin not in held.lay_against:
                 out.append(
                     {"t": round(began, 4), "event": "strike", "coin": mover, "target": target}
                 )
