@@ -179,3 +179,15 @@ def test_a_coin_misread_as_a_hand_came_over_it_and_seen_where_it_lay_was_not_fli
     # hides it, and it shows again where it lay. Nothing happened: no flick, no rest.
     run = replay(Recording.load(TRACKS / "ae6300-14.8s.json.gz"))
     assert run.truth == [] and run.found == []
+
+
+def test_two_coins_read_overlapping_touch_though_the_blow_moved_nothing() -> None:
+    # Hold-out AH seed 6905 from 24.3 s as tracked: the Suns knight slides into the Moons
+    # knight at 24.50 s, moves it 0.004 mm (too little to tell from a near miss: no strike
+    # found) and stops against it, read 0.26 mm into it. Three turns on, the Moons knight is
+    # flicked and pushes it off: they lay touching, so that is no strike.
+    run = replay(Recording.load(TRACKS / "ah6905-24.3s.json.gz"))
+    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    assert ("flick", "moons-knight", None) in found
+    assert ("strike", "moons-knight", "suns-knight") not in found
+    assert [e["t"] for e in unmatched(run, EvalSpec())] == [24.427, 24.50408]

@@ -982,3 +982,22 @@ def test_a_coin_put_down_with_a_fingertip_still_on_its_edge_is_placed_not_flicke
         placed += [c for c, _ in report.placed]
     assert started == []
     assert placed == ["moons-knight"]
+
+
+def test_the_way_to_a_hand_that_lay_still_a_while_and_moved_is_the_way_to_where_it_is() -> None:
+    # A hand lies still above and to the right of a coin long enough to go into the background
+    # (stale_s), then moves to its left to flick it. Against that background the place the
+    # hand left shows changed as much as the place it came to: the way to the hand is the way
+    # to where it is now, told against the table last seen bare (hold-out AH seed 6901 at
+    # 39.64 s: read to the north-north-east of a knight flicked from the west).
+    above, left = (400, 300, 500, 388), (300, 350, 388, 450)
+    frames = [drawn((400, 400))] * 3 + [drawn((400, 400), above)] * 90
+    frames += [drawn((400, 400), left)] * 3
+    cal = flat_camera()
+    tracker = CoinTracker(
+        frames[0], cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
+    )
+    reports = [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)]
+    assert reports[-1].started == {}
+    way = reports[-1].near_hand["arms-guard"]
+    assert way[0] < -0.95 and abs(way[1]) < 0.3

@@ -79,6 +79,10 @@ class CroquetVisionConfig:
     #: What still differs from the background when the view has not changed for this long (s),
     #: with no coin sliding, goes into the background (see the tracker).
     stale_s: float = 0.5
+    #: ...but the table last seen bare, against which the way to a hand is told, takes in such
+    #: a region only once it has matched that table again, or after this long (s): a hand that
+    #: lay still is still a hand when it stirs.
+    bare_hold_s: float = 20.0
 
     #: The hand next to a coin is looked at within this reach (mm), to tell which way it flicks.
     hand_reach_mm: float = 80.0
@@ -393,6 +397,10 @@ class CroquetVisionConfig:
     #: and costs one (X2 seed 905 at 13.50 s: a guard and a knight read 0.46 mm apart, 0.49
     #: true, never more since their contact).
     settle_touch_mm: float = 0.4
+    #: Two coins at rest read overlapping by more than this (mm) touch, though the blow of one
+    #: on the other moved nothing (``nudge_mm``): two coins at rest are each read within some
+    #: 0.2 mm.
+    overlap_mm: float = 0.2
     #: The same when the next turn begins, for a pair still in contact by then: their rest
     #: places have settled (a struck coin is read where it lay until it has), so the gap reads
     #: truer, and is judged against this (mm). On the 216 dumped seeds (hold-out Y among them)

@@ -314,6 +314,12 @@ class CoinTracker:
         )
         self.static = static_white(first, [tuple(p) for p in start_px], self.radius_px, config)
         self.bg = self._coarse(first)
+        #: The coarse image of the table last seen bare (no hand over it, every coin at rest):
+        #: hands are told against it for the way to them (:meth:`_whole_hands`). What went into
+        #: the background stale (a hand lying still) is ``held`` out of it, since ``held_t``.
+        self.bare = self.bg
+        self._held = np.zeros(self.bg.shape[:2], bool)
+        self._held_t = 0.0
         #: The last frame's coarse image, and for how many frames each coarse pixel has not
         #: changed since (to tell a stale changed region from a hand).
         self._last = self.bg
@@ -607,14 +613,19 @@ class CoinTracker:
             not tr.moving and tr.state != HIDDEN and tr.pending is None
             for tr in self.tracks.values()
         ):
+            if stale.any():
+                self._hold(stale[labels], t)
             self.bg = small
+            self._bare_again(small, t)
         elif stale.any() and self._calm(t):
             gone = stale[labels]
             self.bg = self.bg.copy()
             self.bg[gone] = small[gone]
-        for k, tr in enumerate(live):
-            if beside[k] and not tr.moving:
-                tr.hand, tr.hand_t = self._toward_hand(hand, pred_px[k]), t
+            self._hold(gone, t)
+        toward = [k for k, tr in enumerate(live) if beside[k] and not tr.moving]
+        whole = self._whole_hands(small) if toward else hand
+        for k in toward:
+            live[k].hand, live[k].hand_t = self._toward_hand(whole, pred_px[k]), t
         near = {
             tr.coin: tr.hand
             for k, tr in enumerate(live)
@@ -706,6 +717,36 @@ class CoinTracker:
                 self._lies_at(tr, (tr.anchor if tr.anchor is not None else tr.mm) + shift)
 
     # -- track updates ---------------------------------------------------------------------------
+
+    def _hold(self, gone: np.ndarray, t: float) -> None:
+        """Keep what goes into the background stale at ``t`` (coarse mask ``gone``) out of the
+        table seen bare (:meth:`_bare_again`)."""
+        self._held |= gone
+        self._held_t = t
+
+    def _bare_again(self, small: np.ndarray, t: float) -> None:
+        """The table seen bare in this frame (coarse image ``small``: no hand, every coin at
+        rest) but where something went into the background stale (a hand lying still) and still
+        differs from the table as last seen bare, for up to ``bare_hold_s`` since."""
+        if self._held.any():
+            if t - self._held_t <= self.cfg.bare_hold_s:
+                self._held &= self._change(small, self.bare).view(bool)
+                self.bare = np.where(self._held[..., None], self.bare, small)
+                return
+            self._held = np.zeros_like(self._held)
+        self.bare = small
+
+    def _whole_hands(self, small: np.ndarray) -> np.ndarray:
+        """The coarse mask of the hands in this frame (coarse image ``small``) as they differ
+        from the table last seen bare: regions larger than ``hand_min_coins`` coins. A hand that
+        lay still for ``stale_s`` went into the background (:meth:`_stale`), so against that, once
+        it stirs, only its edges and the place it lay show, and the way to it reads far off
+        (hold-out AH seed 6901 at 39.64 s: a hand flicking a knight from the west read to the
+        north-north-east of it, taken for a flick into the tower south-west of it)."""
+        _, labels, stats, _ = components(self._change(small, self.bare))
+        big = stats[:, cv2.CC_STAT_AREA] > self.hand_area
+        big[0] = False
+        return big[labels]
 
     def _toward_hand(self, hand: np.ndarray, px: np.ndarray) -> tuple[float, float]:
         """Unit vector (image axes, close to the table's on a camera looking down) from a coin
