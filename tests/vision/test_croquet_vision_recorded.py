@@ -191,3 +191,17 @@ def test_two_coins_read_overlapping_touch_though_the_blow_moved_nothing() -> Non
     assert ("flick", "moons-knight", None) in found
     assert ("strike", "moons-knight", "suns-knight") not in found
     assert [e["t"] for e in unmatched(run, EvalSpec())] == [24.427, 24.50408]
+
+
+def test_a_coin_out_of_hiding_sliding_after_the_turns_flick_was_seen_was_struck() -> None:
+    # Hold-out AG seed 6800 from 28.0 s as tracked: the Crowns guard, flicked in view, bounces
+    # under the hand and strikes the Moons knight lying hidden there; both come out sliding.
+    # One flick a turn: the knight was struck, by the coin whose way passed it.
+    run = replay(Recording.load(TRACKS / "ag6800-28.0s.json.gz"))
+    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    assert found == [
+        ("flick", "crowns-guard", None),
+        ("strike", "crowns-guard", "moons-knight"),
+        ("rest", None, None),
+    ]
+    assert unmatched(run, EvalSpec()) == []

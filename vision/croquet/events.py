@@ -233,8 +233,10 @@ class EventDetector:
         self.rebound: dict[frozenset[str], tuple[str, int]] = {}
         self.recent: dict[str, int] = {}
         self.flicked = False
-        #: The frame of this turn's flick (the first since the last rest).
+        #: The frame of this turn's flick (the first since the last rest), and the coin whose
+        #: flick was reported this turn, seen to set off in view, if any (:meth:`_struck_unseen`).
         self.turn_at = -1
+        self.flicker: str | None = None
         self.stop_t = 0.0
         self._t1 = 0.0
         self._index = 0
@@ -303,6 +305,8 @@ class EventDetector:
         #: Flicks begun out of sight (when the tracker traced them back along the chord), held
         #: until the coin's next step shows whether it bounced unseen (a longer path).
         self.unseen_flick: dict[str, float] = {}
+        #: The coins whose flick out of sight was reported in the frame under way.
+        self.emerged_flicks: set[str] = set()
         #: Paths out of hiding followed for a few frames: start, end, towers touched then, when
         #: the path began, and the coin's sightings since.
         self.emerged: dict[
@@ -542,6 +546,7 @@ class EventDetector:
                         self.flicked = False
                     continue
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
+        self.emerged_flicks = set()
         self._hidden_hits(seg, frame, out)
         self._rim_bounces(frame, out)
         for coin in struck:
@@ -586,7 +591,10 @@ class EventDetector:
                 }
             )
             self.flicked = False
+            self.flicker = None
         for e in out:
+            if e["event"] == "flick" and self.flicked and e["coin"] not in self.emerged_flicks:
+                self.flicker = self.flicker or e["coin"]
             if e["event"] == "strike":
                 self.struck_by[e["target"]] = (e["coin"], self._index)
                 self.contact_t[frozenset((e["coin"], e["target"]))] = e["t"]
@@ -908,12 +916,37 @@ class EventDetector:
                     if began is not None:
                         began = min(began, self._slid_since(t, v, path_mm))
             if began is not None:
-                out.append({"t": round(began, 4), "event": "flick", "coin": coin})
+                striker = self._struck_unseen(coin, a0)
+                if striker is None:
+                    out.append({"t": round(began, 4), "event": "flick", "coin": coin})
+                    self.emerged_flicks.add(coin)
+                else:
+                    self._set_off_by(striker, coin, began, self._index, out)
         for coin in seg:
             if coin in self._unseen:
                 touched = frozenset(k for c, k in self.on_tower if c == coin)
                 a, b = seg[coin]
                 self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)])
+
+    def _struck_unseen(self, coin: str, lay: np.ndarray) -> str | None:
+        """The coin that struck ``coin``, which lay at ``lay`` and came out of hiding sliding,
+        if this turn's flick was another coin's, seen to set off in view: one flick a turn, so
+        ``coin`` was struck, unseen, by the coin set off this turn whose way since (a straight
+        line from where it set off to where it is) passed nearest it, within ``pair_gap_mm``
+        of touching (hold-out AG seed 6800 at 28.22 s: a guard flicked in view slid under the
+        hand into a knight lying there; both came out sliding, the knight taken for flicked).
+        None if there is no such coin: then it was flicked."""
+        if self.flicker is None or self.flicker == coin:
+            return None
+        reach = COIN_MM + self.cfg.pair_gap_mm
+        best, near = None, reach
+        for other, (index, start) in self.set_off.items():
+            if other == coin or index < self.turn_at or other not in self.last:
+                continue
+            d = _nearest(start, self.last[other], lay)[0]
+            if d <= near:
+                best, near = other, d
+        return best
 
     def _bounce(
         self,
