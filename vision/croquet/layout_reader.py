@@ -3,10 +3,11 @@ whose castle each is.
 
 The set-up frame is rectified onto the plane of a tile's top (1 px per mm) with the calibration.
 Tiles are the large white squares there (coins are too small to survive an opening by most of a
-tile's width; the markers' paper is skipped by where the profile puts it). A tile whose middle
-shows a symbol is a tower (RULINGS: two tiles stacked, the knight suit's Ace face up), and the
-symbol's colour names its castle (FACTS: Suns red, Crowns green, Arms blue, Moons black); the
-others lie face down (a back's crosses keep clear of the middle).
+tile's width; the markers' paper is skipped by where the profile puts it), each then placed again
+on a finer view of its own top (:func:`refine_tile`). A tile whose middle shows a symbol is a
+tower (RULINGS: two tiles stacked, the knight suit's Ace face up), and the symbol's colour names
+its castle (FACTS: Suns red, Crowns green, Arms blue, Moons black); the others lie face down (a
+back's crosses keep clear of the middle).
 
 Each castle's door is the pair of face-down tiles about a tile-width apart whose gap faces its
 tower nearest to it; its gate is the pair whose gap lies next along the line from the tower
@@ -40,11 +41,19 @@ def table_size(profile: TableProfile) -> Point:
 
 
 def rectify(
-    image: np.ndarray, cal: Calibration, table: Point, height_mm: float, px_per_mm: float = 1.0
+    image: np.ndarray,
+    cal: Calibration,
+    table: Point,
+    height_mm: float,
+    px_per_mm: float = 1.0,
+    origin: Point = (0.0, 0.0),
 ) -> np.ndarray:
-    """The table as seen straight down on the plane ``height_mm`` above it (``px_per_mm``)."""
+    """The table (or the part of it ``table`` mm wide and high from ``origin``) as seen straight
+    down on the plane ``height_mm`` above it (``px_per_mm``)."""
     w, h = round(table[0] * px_per_mm), round(table[1] * px_per_mm)
-    xs, ys = np.meshgrid((np.arange(w) + 0.5) / px_per_mm, (np.arange(h) + 0.5) / px_per_mm)
+    xs, ys = np.meshgrid(
+        origin[0] + (np.arange(w) + 0.5) / px_per_mm, origin[1] + (np.arange(h) + 0.5) / px_per_mm
+    )
     px = cal.to_image(np.column_stack([xs.ravel(), ys.ravel()]), height_mm)
     maps = px.reshape(h, w, 2).astype(np.float32)
     return cv2.remap(
@@ -90,6 +99,36 @@ def find_tiles(
             )
         )
     return tiles
+
+
+def refine_tile(
+    image: np.ndarray, cal: Calibration, tile: Tile, config: CroquetVisionConfig = DEFAULT_CONFIG
+) -> Tile:
+    """``tile``, found on the view at 1 px per mm, placed again on a view of it alone, straight
+    down on its own top (a tower's two tiles up) at ``tile_refine_px_per_mm``: its centre is the
+    centroid of its top's outline (symbols filled in), cut where the level has risen
+    ``tile_level`` of the way from the felt's to the top's. Seen off the camera's nadir, a tile
+    shows its grey side between its top and the felt on the side toward the nadir; cut lower
+    (as the whole table is, at ``face_fraction`` of the brightest top), the softer step there
+    was crossed farther out, and the tiles were read some 0.3 mm toward the nadir (towers up to
+    0.45 mm), a coin resting 0.6 mm from a tower taken for touching it. The tile as found if no
+    outline of at least ``min_tile_share`` of a tile holds the place it was found at."""
+    k = config.tile_refine_px_per_mm
+    half = 0.75 * TILE_MM
+    origin = (tile.center[0] - half, tile.center[1] - half)
+    top = rectify(image, cal, (2 * half, 2 * half), config.tile_height_mm * tile.stack, k, origin)
+    lo = top.min(axis=2).astype(np.float32)
+    felt, white = np.percentile(lo, 5), np.percentile(lo, 97)
+    mask = (lo > felt + config.tile_level * (white - felt)).astype(np.uint8)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    held = [c for c in contours if cv2.pointPolygonTest(c, (half * k, half * k), False) > 0]
+    if not held:
+        return tile
+    m = cv2.moments(max(held, key=cv2.contourArea).astype(np.float32) + 0.5)
+    if m["m00"] < config.min_tile_share * (TILE_MM * k) ** 2:
+        return tile
+    x, y = origin[0] + m["m10"] / m["m00"] / k, origin[1] + m["m01"] / m["m00"] / k
+    return Tile((round(x, 2), round(y, 2)), tile.angle_deg, tile.stack)
 
 
 def _ace(top: np.ndarray, centre: Point, angle: float, config: CroquetVisionConfig) -> str | None:
@@ -145,7 +184,7 @@ def read_layout(
             centre = _on_plane(cal, tile.center, config.tile_height_mm, 2 * config.tile_height_mm)
             towers[suit] = len(tiles)
             tile = Tile(centre, tile.angle_deg, 2)
-        tiles.append(tile)
+        tiles.append(refine_tile(image, cal, tile, config))
     if not towers:
         raise VisionError("layout: no tower (a tile with an Ace face up) is on the table")
     backs = [i for i, t in enumerate(tiles) if t.stack == 1]
