@@ -15,7 +15,7 @@ from engines.croquetnole.layout import COIN_MM, default_layout
 from engines.croquetnole.names import CASTLES
 from vision.croquet.calibrate import Calibration
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
-from vision.croquet.tracker import ON, CoinTracker, merge_boxes
+from vision.croquet.tracker import ON, CoinTracker, TrackFrame, merge_boxes
 from vision.markers import TableProfile, marker_corners_mm
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
@@ -984,22 +984,28 @@ def test_a_coin_put_down_with_a_fingertip_still_on_its_edge_is_placed_not_flicke
     assert placed == ["moons-knight"]
 
 
+def way_to_hand(still: tuple[int, int, int, int], then: tuple[int, int, int, int]) -> TrackFrame:
+    """The last report on a coin at pixel (400, 400) beside which a hand (a skin rectangle)
+    lies ``still`` for 90 frames (long enough to go into the background), then lies at
+    ``then`` for 3."""
+    frames = [drawn((400, 400))] * 3 + [drawn((400, 400), still)] * 90
+    frames += [drawn((400, 400), then)] * 3
+    cal = flat_camera()
+    tracker = CoinTracker(
+        frames[0], cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
+    )
+    return [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)][-1]
+
+
 def test_the_way_to_a_hand_that_lay_still_a_while_and_moved_is_the_way_to_where_it_is() -> None:
     # A hand lies still above and to the right of a coin long enough to go into the background
     # (stale_s), then moves to its left to flick it. Against that background the place the
     # hand left shows changed as much as the place it came to: the way to the hand is the way
     # to where it is now, told against the table last seen bare (hold-out AH seed 6901 at
     # 39.64 s: read to the north-north-east of a knight flicked from the west).
-    above, left = (400, 300, 500, 388), (300, 350, 388, 450)
-    frames = [drawn((400, 400))] * 3 + [drawn((400, 400), above)] * 90
-    frames += [drawn((400, 400), left)] * 3
-    cal = flat_camera()
-    tracker = CoinTracker(
-        frames[0], cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
-    )
-    reports = [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)]
-    assert reports[-1].started == {}
-    way = reports[-1].near_hand["arms-guard"]
+    report = way_to_hand((400, 300, 500, 388), (300, 350, 388, 450))
+    assert report.started == {}
+    way = report.near_hand["arms-guard"]
     assert way[0] < -0.95 and abs(way[1]) < 0.3
 
 
@@ -1008,13 +1014,5 @@ def test_the_way_to_a_hand_gone_from_beside_a_coin_is_the_way_it_was() -> None:
     # withdraws out of reach. Against the background the place it left shows changed beside the
     # coin; against the bare table no hand is within reach. The way to the hand stays the way
     # it was a moment ago (hold-out seed 1900 at 19.15 s: a hand withdrawing after a flick).
-    left, gone = (300, 350, 388, 450), (40, 350, 128, 450)
-    frames = [drawn((400, 400))] * 3 + [drawn((400, 400), left)] * 90
-    frames += [drawn((400, 400), gone)] * 3
-    cal = flat_camera()
-    tracker = CoinTracker(
-        frames[0], cal, {"arms-guard": table_mm(cal, 400, 400)}, (), (864, 864), 120
-    )
-    reports = [tracker.update(image, i, i / 120.0) for i, image in enumerate(frames, start=1)]
-    way = reports[-1].near_hand["arms-guard"]
+    way = way_to_hand((300, 350, 388, 450), (40, 350, 128, 450)).near_hand["arms-guard"]
     assert way[0] < -0.95 and abs(way[1]) < 0.3
