@@ -305,8 +305,6 @@ class EventDetector:
         #: Flicks begun out of sight (when the tracker traced them back along the chord), held
         #: until the coin's next step shows whether it bounced unseen (a longer path).
         self.unseen_flick: dict[str, float] = {}
-        #: The coins whose flick out of sight was reported in the frame under way.
-        self.emerged_flicks: set[str] = set()
         #: Paths out of hiding followed for a few frames: start, end, towers touched then, when
         #: the path began, and the coin's sightings since.
         self.emerged: dict[
@@ -546,8 +544,7 @@ class EventDetector:
                         self.flicked = False
                     continue
                 out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-        self.emerged_flicks = set()
-        self._hidden_hits(seg, frame, out)
+        out_of_sight = self._hidden_hits(seg, frame, out)
         self._rim_bounces(frame, out)
         for coin in struck:
             self.recent[coin] = frame.index
@@ -593,7 +590,7 @@ class EventDetector:
             self.flicked = False
             self.flicker = None
         for e in out:
-            if e["event"] == "flick" and self.flicked and e["coin"] not in self.emerged_flicks:
+            if e["event"] == "flick" and self.flicked and e["coin"] not in out_of_sight:
                 self.flicker = self.flicker or e["coin"]
             if e["event"] == "strike":
                 self.struck_by[e["target"]] = (e["coin"], self._index)
@@ -858,7 +855,7 @@ class EventDetector:
 
     def _hidden_hits(
         self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], frame: TrackFrame, out: list[Event]
-    ) -> None:
+    ) -> set[str]:
         """A path out of hiding (under a hand) is a chord that may hide a bounce off a tower. The
         coin is followed for ``bounce_frames`` more frames (its first sighting may be half under the
         hand), then a direction the chord does not explain (off by more than ``hidden_bounce_deg``;
@@ -867,7 +864,9 @@ class EventDetector:
         tile that line meets is a tower, and the coin coming from where it was last seen ran into
         that face, it hit the tower there, at the time friction puts it there (unless the coin was
         seen to touch that tower since it came out: that hit explains the turn). A flick begun
-        out of sight is then timed along that longer path."""
+        out of sight is then timed along that longer path, and reported unless another coin
+        struck it (:meth:`_struck_unseen`). Returns the coins whose flicks it reported."""
+        flicked: set[str] = set()
         # A coin in a strike in this frame turned for that: its sightings from now say nothing
         # of a bounce before (hold-out K seed 2501 at 36.09 s).
         struck = (
@@ -919,7 +918,7 @@ class EventDetector:
                 striker = self._struck_unseen(coin, a0)
                 if striker is None:
                     out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-                    self.emerged_flicks.add(coin)
+                    flicked.add(coin)
                 else:
                     self._set_off_by(striker, coin, began, self._index, out)
         for coin in seg:
@@ -927,6 +926,7 @@ class EventDetector:
                 touched = frozenset(k for c, k in self.on_tower if c == coin)
                 a, b = seg[coin]
                 self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)])
+        return flicked
 
     def _struck_unseen(self, coin: str, lay: np.ndarray) -> str | None:
         """The coin that struck ``coin``, which lay at ``lay`` and came out of hiding sliding,

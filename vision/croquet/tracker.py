@@ -623,18 +623,19 @@ class CoinTracker:
             self.bg[gone] = small[gone]
             self._hold(gone, t)
         toward = [k for k, tr in enumerate(live) if beside[k] and not tr.moving]
-        whole = self._whole_hands(small) if toward else hand
-        for k in toward:
-            tr = live[k]
-            way = self._toward_hand(whole, pred_px[k])
-            if not any(way):
-                # No hand within reach against the bare table: what shows changed beside the
-                # coin is where a hand that went into the background lay, and has gone. The way
-                # to the hand is the way it was a moment ago (hold-out seed 1900 at 19.15 s: a
-                # hand withdrawing after a flick); else, as that change shows it.
-                recent = t - tr.hand_t <= cfg.hand_memory_s and any(tr.hand)
-                way = tr.hand if recent else self._toward_hand(hand, pred_px[k])
-            tr.hand, tr.hand_t = way, t
+        if toward:
+            whole = self._whole_hands(small)
+            for k in toward:
+                tr = live[k]
+                way = self._toward_hand(whole, pred_px[k])
+                if not any(way):
+                    # No hand within reach against the bare table: what shows changed beside the
+                    # coin is where a hand that went into the background lay, and has gone. The way
+                    # to the hand is the way it was a moment ago (hold-out seed 1900 at 19.15 s: a
+                    # hand withdrawing after a flick); else, as that change shows it.
+                    recent = t - tr.hand_t <= cfg.hand_memory_s and any(tr.hand)
+                    way = tr.hand if recent else self._toward_hand(hand, pred_px[k])
+                tr.hand, tr.hand_t = way, t
         near = {
             tr.coin: tr.hand
             for k, tr in enumerate(live)
