@@ -126,6 +126,14 @@ class CroquetVisionConfig:
     #: A found coin whose look (trusted: whole and sharp) is another coin's counts as this much
     #: (mm) farther from where that coin was expected.
     look_mm: float = 15.0
+    #: A blob within this (mm) of where a coin in sight is expected to slide to is that coin's,
+    #: unless it shows another look or a coin at rest claims it: no other coin's centre comes
+    #: that near (two coins' centres lie a coin's width apart). Hold-out AK seed 7500 at
+    #: 24.26 s: a knight sliding in sight was found 0.8 mm from where it was expected; a guard
+    #: coming out from under the hand, whose way there had been guessed 35 mm wrong, could take
+    #: that blob at 27 mm, and the knight the guard's at 22 mm, which the assignment preferred to
+    #: leaving a blob to no coin: the two traded names for the rest of the game.
+    slide_claim_mm: float = 2.0
     #: A coin is still when it moves less than this (mm) per frame...
     still_mm: float = 0.35
     #: ...for this many frames in a row; everything at rest for that long is a "rest".
