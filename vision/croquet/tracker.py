@@ -3,9 +3,11 @@
 Identity comes from tracking since set-up: the SETUP says where each coin stands in the first
 frame, and from then on each found coin is matched to the coin expected nearest to it
 (``scipy.optimize.linear_sum_assignment`` over the distances from each track's predicted position,
-gated). A coin that reappears after being hidden is matched by its look (suit colour or black ink,
-:func:`vision.croquet.coins.coin_look`), then by distance and, seen sliding, by which way it slides
-(away from where it lay hidden, not back toward it).
+gated). A blob where a coin lies at rest, or just where a coin in sight is expected to slide to,
+is that coin's outright: the assignment would rather give every blob to some coin than leave one
+to none, and two coins may trade names so. A coin that reappears after being hidden is matched by
+its look (suit colour or black ink, :func:`vision.croquet.coins.coin_look`), then by distance and,
+seen sliding, by which way it slides (away from where it lay hidden, not back toward it).
 
 Most frames change nothing: a cheap test on every ``coarse_step``-th pixel against the background
 (the last frame in which nothing moved, and any changed region that has lain still for
