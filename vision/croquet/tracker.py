@@ -556,13 +556,13 @@ class CoinTracker:
             # last frame, as that coin (see _crept_back).
             whole = np.array([b.area >= cfg.whole_coin_share * self.coin_area for b in blobs])
             mine &= ~self._followed(live, whole, blob_mm)
-            claimed = _claim(cost, mine)
             # So is a blob just where a coin in sight is expected to slide to, if it shows no
             # other look: the assignment gives every blob to some coin if it can at any finite
             # cost, and a coin out of hiding whose way under the hand was guessed wrong could
             # take it, leaving the sliding coin the other (hold-out AK seed 7500 at 24.26 s).
             sliding = np.array([tr.state == ON and tr.moving for tr in live])
-            _claim(cost, _ahead(d, unlike, sliding, claimed, cfg.slide_claim_mm))
+            ahead = _ahead(d, unlike, sliding, mine.any(axis=0), cfg.slide_claim_mm)
+            _claim(cost, mine | ahead)
             # A coin coming out of hiding shows whole with its own look, and slides on from
             # where it was seen since: another is some other coin out from under the same
             # hand (_reappear finds which).
@@ -1403,13 +1403,11 @@ def _step_away(base: np.ndarray, before: np.ndarray, mm: np.ndarray) -> tuple[fl
     return step, float(np.hypot(*(mm - base))) - float(np.hypot(*(before - base)))
 
 
-def _claim(cost: np.ndarray, claims: np.ndarray) -> np.ndarray:
+def _claim(cost: np.ndarray, claims: np.ndarray) -> None:
     """Give each blob claimed (a column of the coins x blobs ``claims`` with a True in it) to
-    its claimant alone: every other coin's ``cost`` for it becomes ``_FAR``, in place. Returns
-    which blobs were claimed."""
+    its claimant alone: every other coin's ``cost`` for it becomes ``_FAR``, in place."""
     taken = claims.any(axis=0)
     cost[:, taken] = np.where(claims[:, taken], cost[:, taken], _FAR)
-    return taken
 
 
 def _ahead(
