@@ -2966,14 +2966,17 @@ def test_a_striker_back_off_the_tower_it_was_read_beside_was_not_struck_back() -
     ]
 
 
-def read_into(second: tuple[float, float]) -> list[tuple[Any, ...]]:
+def read_into(second: tuple[float, float], went: float = 1.0) -> list[tuple[Any, ...]]:
     """Hold-out U seed 4502 at 10.81 s, as tracked, the Suns knight seen at ``second`` in its
     second frame: it strikes the Moons knight lying at rest (read 1.3 mm into it) and comes
-    1 mm back."""
+    1 mm back. The Moons knight, held where it lay, is seen to set off 3.8 mm on (``went``
+    scales how far it goes)."""
     suns = [(409.13, 442.03), (413.48, 440.69), second, (418.78, 439.02), (417.79, 438.82)]
     suns += [(421.44, 437.36), (417.96, 438.44), (417.92, 438.36), (417.95, 438.33)]
-    moons = [(436.07, 442.91)] * 5 + [(439.91, 443.05), (441.1, 443.1), (442.18, 443.11)]
-    moons += [(442.89, 443.07), (443.43, 443.15), (443.83, 443.13), (443.9, 443.09)]
+    lay = np.array([436.07, 442.91])
+    on = [(439.91, 443.05), (441.1, 443.1), (442.18, 443.11), (442.89, 443.07)]
+    on += [(443.43, 443.15), (443.83, 443.13), (443.9, 443.09)]
+    moons = [(436.07, 442.91)] * 5 + [tuple(lay + went * (np.array(p) - lay)) for p in on]
     paths = {
         "suns-knight": (2, 1.5 / 120, sighted(suns)),
         "moons-knight": (6, 5.5 / 120, sighted(moons)),
@@ -2990,8 +2993,11 @@ def test_a_striker_read_into_the_coin_it_struck_that_comes_back_as_far_was_not_s
     # it), and of the 1 mm back that much is the misreading undone.
     blow = [("flick", "suns-knight", None, None), ("strike", "suns-knight", "moons-knight", None)]
     assert read_into((415.94, 439.99)) == blow
-    # After a longer step, it ran back as a coin struck back does.
-    assert read_into((416.3, 439.9)) == [*blow, ("strike", "moons-knight", "suns-knight", None)]
+    # After a longer step, it ran back as a coin struck back does, if the coin it struck came
+    # back into it: seen to set off near where it lay (0.6 mm on), not gone on 3.8 mm.
+    back = ("strike", "moons-knight", "suns-knight", None)
+    assert read_into((416.3, 439.9), went=0.15) == [*blow, back]
+    assert read_into((416.3, 439.9)) == blow
 
 
 def test_a_coin_never_seen_to_move_that_strikes_was_struck_by_the_one_behind_it_at_the_hand() -> (

@@ -215,3 +215,24 @@ def test_a_coin_at_rest_half_a_millimetre_from_a_tower_hits_it_when_struck_into_
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert ("moons-knight", "suns-tower") in hits
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_read_into_the_one_it_struck_and_back_was_not_struck_back() -> None:
+    # Hold-out AF seed 6507 from 16.55 s as tracked: the Suns knight, flicked, strikes the Moons
+    # knight lying beside the hand (held where it lay until it moves 2-4 mm) and stops dead;
+    # read 0.8 mm into it, then 0.7 mm back, it seems to run back off it. The Moons knight,
+    # seen setting off 3.9 mm on along the blow, went on away: it struck nothing back.
+    path = TRACKS / "af6507-16.6s.json.gz"
+    run = replay(Recording.load(path))
+    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    assert found == [
+        ("flick", "suns-knight", None),
+        ("strike", "suns-knight", "moons-knight"),
+        ("rest", None, None),
+    ]
+    assert unmatched(run, EvalSpec()) == []
+    # Without that test of where the struck coin set off, the strike back stands.
+    kept = replay(Recording.load(path), config=with_settings(["back_beyond_mm=99"]))
+    assert ("strike", "moons-knight", "suns-knight") in [
+        (e["event"], e.get("coin"), e.get("target")) for e in kept.found
+    ]

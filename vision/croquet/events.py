@@ -112,6 +112,21 @@ class _Striking(NamedTuple):
     before: float | None
 
 
+class _StruckBack(NamedTuple):
+    """A strike back (:meth:`EventDetector._rebounds`) waiting on the blow that came before it
+    (``unmoved``): the events (with a hit on the tower it came back off, if any), the line from
+    the striker to the coin struck at the blow (unit vector), and where the struck coin lay."""
+
+    events: list[Event]
+    along: np.ndarray
+    lay: np.ndarray
+
+    def went_on(self, at: np.ndarray, beyond: float) -> bool:
+        """Whether the struck coin, set off from ``at``, lies over ``beyond`` (mm) on along the
+        blow's line from where it lay: it never came back into its striker."""
+        return float((at - self.lay) @ self.along) > beyond
+
+
 class _Deferred(NamedTuple):
     """A coin seen to set off beside a coin hidden under a hand, its flick held until that one
     shows (:meth:`EventDetector._resolve`)."""
@@ -291,7 +306,7 @@ class EventDetector:
         #: Strikes back (:meth:`_rebounds`) by a coin whose blow from its striker is among
         #: ``unmoved`` (with its hit on the tower it came back off, if any), by (striker, struck
         #: coin, frame of the blow): they stand or fall with it.
-        self.struck_back: dict[tuple[str, str, int], list[Event]] = {}
+        self.struck_back: dict[tuple[str, str, int], _StruckBack] = {}
         self._moving_before: frozenset[str] = frozenset()
         #: Contacts of a coin whose place was corrected with one still watched, judged when
         #: that one's watch ends (:meth:`_reset`).
@@ -654,7 +669,7 @@ class EventDetector:
             if twin and (moved or done):
                 self.struck_back.pop((str(event["coin"]), str(coin), index), None)
             elif moved or (done and not seen):
-                self._blow_stands(event, index, out)
+                self._blow_stands(event, index, out, seg.get(coin))
             elif done:
                 # A blow moves a coin at once: its nudge shows in its first readings as in its
                 # last (hold-out U seed 4502 at 26.88 s: a knight 1.3 mm from one flicked past
@@ -695,11 +710,23 @@ class EventDetector:
             and math.dist(a, b) < COIN_MM - self.cfg.overlap_mm
         )
 
-    def _blow_stands(self, event: Event, index: int, out: list[Event]) -> None:
+    def _blow_stands(
+        self,
+        event: Event,
+        index: int,
+        out: list[Event],
+        path: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> None:
         """Report a strike on a coin at rest, found in frame ``index`` and held until it showed
-        it moved the coin, with the strike back that waited on it (``struck_back``), if any."""
+        it moved the coin, with the strike back that waited on it (``struck_back``), if any,
+        unless the coin struck, seen setting off along ``path`` (its ends), went on away from
+        its striker (``back_beyond_mm``)."""
         out.append(event)
-        out += self.struck_back.pop((str(event["coin"]), str(event["target"]), index), [])
+        back = self.struck_back.pop((str(event["coin"]), str(event["target"]), index), None)
+        if back is not None and not (
+            path is not None and back.went_on(path[1], self.cfg.back_beyond_mm)
+        ):
+            out += back.events
 
     def _passed_on(
         self,
@@ -1938,8 +1965,9 @@ class EventDetector:
         having not in the first: a coin struck against a tower beside it sends its striker back
         at once) was struck back, unless a tower or another coin beside it explains it; if the
         blow is not yet seen to have moved the coin it struck (``unmoved``), the strike back
-        stands or falls with it. A coin struck back from in front of a tower, not seen to move,
-        came back off that tower (:meth:`_came_off`).
+        stands or falls with it, and falls if that coin is seen to set off from over
+        ``back_beyond_mm`` on along the blow's line: it went on away. A coin struck back from
+        in front of a tower, not seen to move, came back off that tower (:meth:`_came_off`).
         """
         if not self.striker:
             return
@@ -2008,7 +2036,7 @@ class EventDetector:
             if blow is None:
                 out += back
             else:
-                self.struck_back[(mover, target, blow)] = back
+                self.struck_back[(mover, target, blow)] = _StruckBack(back, along, lay)
 
     def _along_step(self, coin: str, along: np.ndarray) -> float | None:
         """The coin's last step along ``along`` (mm), if a whole frame's slide (:meth:`_steady`;
