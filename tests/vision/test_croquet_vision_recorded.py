@@ -236,3 +236,17 @@ def test_a_coin_read_into_the_one_it_struck_and_back_was_not_struck_back() -> No
     assert ("strike", "moons-knight", "suns-knight") in [
         (e["event"], e.get("coin"), e.get("target")) for e in kept.found
     ]
+
+
+def test_a_coin_flicked_past_one_under_the_hand_is_judged_by_that_one_coming_out() -> None:
+    # Hold-out AJ seed 7301 from 28.5 s as tracked: the Crowns knight, lying 0.5 mm in front of
+    # the Moons knight hidden under the hand, is flicked past it and strikes the Arms knight.
+    # It set off beside a coin under the hand: that one is judged by whether it comes out
+    # sliding, as for any coin hidden behind one that sets off. It comes out where it lay: it
+    # was not flicked into the Crowns knight (it would have moved the 0.5 mm between them).
+    run = replay(Recording.load(TRACKS / "aj7301-28.5s.json.gz"))
+    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    assert ("flick", "crowns-knight", None) in found
+    assert ("flick", "moons-knight", None) not in found
+    assert ("strike", "moons-knight", "crowns-knight") not in found
+    assert unmatched(run, EvalSpec()) == []

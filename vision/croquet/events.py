@@ -1341,6 +1341,28 @@ class EventDetector:
         self.flick_at[striker] = self.flick_at[target] = flick
         self.recent[target] = flick
 
+    def _under_hand_behind(
+        self,
+        mover: str,
+        target: str,
+        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
+        a: np.ndarray,
+    ) -> bool:
+        """Whether a coin that set off from ``a`` as nothing slid, beside ``mover`` lying hidden
+        under the hand, is left to be judged by whether ``mover`` comes out sliding (``deferred``,
+        as for any coin that sets off with one hidden behind it): flicked into it, ``mover``
+        moved at least the gap between them; flicked itself, past ``mover``, it touched nothing.
+        Taken at once for a blow, it gave the flick to a coin that never moved (hold-out M seed
+        2901 at 33.25 s, AJ seed 7301 at 28.58 s: a knight lying 0.5 mm in front of one under
+        the hand, flicked past it, and that one seen again where it lay). Not when a coin in
+        sight lies behind ``mover`` in turn with the hand behind it (:meth:`_flicked_behind`)."""
+        return (
+            not self._moving_before
+            and set(seg) == {target}
+            and mover in self._hidden
+            and self._flicked_behind(mover, a, seg) is None
+        )
+
     def _flicked_behind(
         self, still: str, a: np.ndarray, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
     ) -> str | None:
@@ -1713,8 +1735,6 @@ class EventDetector:
                 and (pair not in self.contact or renewed)
                 and not self._slid_off(i, j, seg)
             ):
-                self.contact.add(pair)
-                self.rebound.pop(pair, None)
                 when = next(w for g, w in tests if g <= touch)
                 # A path that starts within touch of the other coin and leaves it reached
                 # nothing: that coin was what moved it. A coin back off a tower struck.
@@ -1731,6 +1751,10 @@ class EventDetector:
                     )
                 )
                 target = j if mover == i else i
+                if self._under_hand_behind(mover, target, seg, aj if mover == i else ai):
+                    continue
+                self.contact.add(pair)
+                self.rebound.pop(pair, None)
                 # Not before a mover that set off in this frame began to slide.
                 t = max(self._when(when, i, j), round(self._started.get(mover, 0.0), 4))
                 self.contact_t[pair] = t
