@@ -250,3 +250,14 @@ def test_a_coin_flicked_past_one_under_the_hand_is_judged_by_that_one_coming_out
     assert ("flick", "moons-knight", None) not in found
     assert ("strike", "moons-knight", "crowns-knight") not in found
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_set_off_by_a_later_blow_does_not_make_an_earlier_one_stand() -> None:
+    # Hold-out AN seed 8107 from 29.85 s as tracked: the Crowns knight, flicked, bounces off a
+    # gate tile 3.6 mm short of the Suns knight; its path carried on past the bounce reaches
+    # the Suns knight, whose rim then reads it unmoved. Ten frames on the Crowns knight strikes
+    # it truly and sets it off: that blow moved it, and the first, which did not, falls.
+    run = replay(Recording.load(TRACKS / "an8107-29.9s.json.gz"))
+    strikes = [e["t"] for e in run.found if e["event"] == "strike"]
+    assert strikes == [30.0333]
+    assert unmatched(run, EvalSpec()) == []
