@@ -30,16 +30,16 @@ from its position in one frame to the next, and
   one already sliding; of two sliding, the faster; of two at rest before the frame (a flick that
   strikes at once, a chain in a scrum) the one whose path reached the other, or the one with the
   flicking hand behind it. Coins in contact strike only after separating (``separate_mm`` apart, or
-  over ``part_mm`` in ``part_frames`` frames running); two seen apart just after a blow that sent
-  the struck coin off have separated, and if they meet again the one whose step closes the gap
-  struck; so have two one of which has hit a tower since, and if they meet again
-  (``rebound_frames``) the one back off the tower struck. A coin that sets off from beside a still
-  one, away from it (or near square to it, closing by no more than ``slide_past_mm``) but far off
-  the line of their centres, slid past it: a blow sends a coin along that line. A coin at rest is
-  struck only if the blow moves it: it starts, or its rim shows it lying ``nudge_mm`` from where
-  it lay (a contact that moves nothing cannot be told from a near miss within a sliding coin's
-  position error), so such strikes are reported once that shows, a few frames late. Nobody flicks
-  while coins slide: a coin that sets off away from the path of one sliding past within
+  over ``part_mm`` in ``part_frames`` frames running; in ``recontact_frames`` to strike again); two
+  seen apart just after a blow that sent the struck coin off have separated, and if they meet again
+  the one whose step closes the gap struck; so have two one of which has hit a tower since, and if
+  they meet again (``rebound_frames``) the one back off the tower struck. A coin that sets off from
+  beside a still one, away from it (or near square to it, closing by no more than ``slide_past_mm``)
+  but far off the line of their centres, slid past it: a blow sends a coin along that line. A coin
+  at rest is struck only if the blow moves it: it starts, or its rim shows it lying ``nudge_mm``
+  from where it lay (a contact that moves nothing cannot be told from a near miss within a sliding
+  coin's position error), so such strikes are reported once that shows, a few frames late. Nobody
+  flicks while coins slide: a coin that sets off away from the path of one sliding past within
   ``pair_gap_mm`` (once the turn's flick is past, also of one that set off in the same frame) was
   struck by it, though the paths miss by more than ``touch_mm``. A coin struck under a hand is no
   longer where it lay (nothing strikes it there again), and when it comes out its path began with
@@ -1737,9 +1737,13 @@ class EventDetector:
                 and relative >= cfg.coast_noise_mm
                 and (back[0] not in moving or self._closed_on(i, j, ai, aj, d) > cfg.coast_noise_mm)
             )
+            # Read apart for a frame or two running, they may meet again before they count as
+            # parted.
+            parting = self.apart_run.get(pair, (0, -1))
+            loose = parting[0] >= cfg.recontact_frames and parting[1] == self._index - 1
             if (
                 closest <= touch
-                and (pair not in self.contact or renewed)
+                and (pair not in self.contact or renewed or loose)
                 and not self._slid_off(i, j, seg)
             ):
                 when = next(w for g, w in tests if g <= touch)
