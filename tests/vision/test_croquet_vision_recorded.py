@@ -5,12 +5,13 @@ from __future__ import annotations
 import gzip
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engines.croquetnole.layout import default_layout
 from vision.croquet.config import DEFAULT_CONFIG, with_settings
-from vision.croquet.evaluate import EvalSpec, referee_scene, unmatched
+from vision.croquet.evaluate import EvalSpec, SceneRun, referee_scene, unmatched
 from vision.croquet.recorded import (
     Recording,
     pair_gaps,
@@ -29,6 +30,11 @@ from vision.sim.croquet_scene import CroquetScene
 MODE = CameraMode(960, 540, 120.0)
 #: Excerpts of hold-out recordings (Recording.excerpt): errors the detector once made, kept.
 TRACKS = Path(__file__).parent / "tracks"
+
+
+def found_keys(run: SceneRun) -> list[tuple[Any, ...]]:
+    """What each event found in ``run`` was, and by and on which coin, in order."""
+    return [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
 
 
 @pytest.fixture(scope="module")
@@ -156,7 +162,7 @@ def test_a_coin_struck_out_of_sight_in_a_scrum_was_not_flicked() -> None:
     # meanwhile. It was struck, not flicked: a coin's flick out from under a hand is inferred
     # only for one that nothing struck since it went out of sight.
     run = replay(Recording.load(TRACKS / "af6502-26.1s.json.gz"))
-    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    found = found_keys(run)
     assert found.count(("flick", "suns-knight", None)) == 0
     assert ("strike", "suns-knight", "moons-knight") in found
     assert unmatched(run, EvalSpec()) == []
@@ -187,7 +193,7 @@ def test_two_coins_read_overlapping_touch_though_the_blow_moved_nothing() -> Non
     # found) and stops against it, read 0.26 mm into it. Three turns on, the Moons knight is
     # flicked and pushes it off: they lay touching, so that is no strike.
     run = replay(Recording.load(TRACKS / "ah6905-24.3s.json.gz"))
-    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    found = found_keys(run)
     assert ("flick", "moons-knight", None) in found
     assert ("strike", "moons-knight", "suns-knight") not in found
     assert [e["t"] for e in unmatched(run, EvalSpec())] == [24.427, 24.50408]
@@ -198,7 +204,7 @@ def test_a_coin_out_of_hiding_sliding_after_the_turns_flick_was_seen_was_struck(
     # under the hand and strikes the Moons knight lying hidden there; both come out sliding.
     # One flick a turn: the knight was struck, by the coin whose way passed it.
     run = replay(Recording.load(TRACKS / "ag6800-28.0s.json.gz"))
-    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    found = found_keys(run)
     assert found == [
         ("flick", "crowns-guard", None),
         ("strike", "crowns-guard", "moons-knight"),
@@ -224,7 +230,7 @@ def test_a_coin_read_into_the_one_it_struck_and_back_was_not_struck_back() -> No
     # seen setting off 3.9 mm on along the blow, went on away: it struck nothing back.
     path = TRACKS / "af6507-16.6s.json.gz"
     run = replay(Recording.load(path))
-    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    found = found_keys(run)
     assert found == [
         ("flick", "suns-knight", None),
         ("strike", "suns-knight", "moons-knight"),
@@ -233,9 +239,7 @@ def test_a_coin_read_into_the_one_it_struck_and_back_was_not_struck_back() -> No
     assert unmatched(run, EvalSpec()) == []
     # Without that test of where the struck coin set off, the strike back stands.
     kept = replay(Recording.load(path), config=with_settings(["back_beyond_mm=99"]))
-    assert ("strike", "moons-knight", "suns-knight") in [
-        (e["event"], e.get("coin"), e.get("target")) for e in kept.found
-    ]
+    assert ("strike", "moons-knight", "suns-knight") in found_keys(kept)
 
 
 def test_a_coin_flicked_past_one_under_the_hand_is_judged_by_that_one_coming_out() -> None:
@@ -245,7 +249,7 @@ def test_a_coin_flicked_past_one_under_the_hand_is_judged_by_that_one_coming_out
     # sliding, as for any coin hidden behind one that sets off. It comes out where it lay: it
     # was not flicked into the Crowns knight (it would have moved the 0.5 mm between them).
     run = replay(Recording.load(TRACKS / "aj7301-28.5s.json.gz"))
-    found = [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    found = found_keys(run)
     assert ("flick", "crowns-knight", None) in found
     assert ("flick", "moons-knight", None) not in found
     assert ("strike", "moons-knight", "crowns-knight") not in found
@@ -270,7 +274,7 @@ def test_a_coin_read_clear_of_the_one_it_struck_for_two_frames_strikes_it_again(
     path = TRACKS / "am7904-20.7s.json.gz"
     again = ("strike", "arms-guard", "arms-knight")
     run = replay(Recording.load(path))
-    assert again in [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
+    assert again in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
     three = replay(Recording.load(path), config=with_settings(["recontact_frames=3"]))
-    assert again not in [(e["event"], e.get("coin"), e.get("target")) for e in three.found]
+    assert again not in found_keys(three)
