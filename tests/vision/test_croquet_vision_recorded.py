@@ -278,3 +278,15 @@ def test_a_coin_read_clear_of_the_one_it_struck_for_two_frames_strikes_it_again(
     assert unmatched(run, EvalSpec()) == []
     three = replay(Recording.load(path), config=with_settings(["recontact_frames=3"]))
     assert again not in found_keys(three)
+
+
+def test_a_coin_set_off_under_the_hand_was_struck_by_one_that_slid_in_unseen() -> None:
+    # Fresh AP seed 8302 from 31.7 s as tracked: the Suns guard, flicked off its tower, slides
+    # under the hand and, two frames after it was last seen 23.2 mm from the Moons knight
+    # (centre to centre), strikes it there unseen. Nobody flicks while a coin slides: the
+    # knight, seen setting off, was struck by the guard's way on out of sight.
+    run = replay(Recording.load(TRACKS / "ap8302-31.7s.json.gz"))
+    found = found_keys(run)
+    assert ("strike", "suns-guard", "moons-knight") in found
+    assert [k for k in found if k[0] == "flick"] == [("flick", "suns-guard", None)]
+    assert unmatched(run, EvalSpec()) == []

@@ -1012,6 +1012,21 @@ class EventDetector:
             return None
         return k, back_mm, back_mm + float(np.hypot(*(at - a0)))
 
+    def _slid_unseen(self, coin: str) -> np.ndarray:
+        """How far (mm, x and y) a coin that went out of sight sliding has gone on since it was
+        last seen, at most: along its last step, for the frames since, slowing at the table's
+        friction until it stops (it may have bounced meanwhile: then less far). A coin that
+        slid under a hand may strike one lying there past where it was last seen (fresh AP
+        seed 8302 at 31.79 s: a guard last seen 23.2 mm from a knight, centre to centre, struck
+        it two frames on, unseen)."""
+        step = self._last_step(coin)
+        per_frame = float(np.hypot(*step))
+        if coin not in self._moving_before or per_frame == 0.0:
+            return np.zeros(2)
+        frames = self._index - self.stepped.get(coin, self._index)
+        stop = (per_frame / self.dt) ** 2 / (2 * self.cfg.friction_mm_s2)
+        return step / per_frame * min(frames * per_frame, stop)
+
     def _slid_since(self, t: float, step: np.ndarray, mm: float) -> float:
         """When a coin that slides by ``step`` per frame at time ``t`` was ``mm`` back along its
         path, slowing at the table's friction."""
@@ -1437,18 +1452,18 @@ class EventDetector:
         seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
         struck: set[str],
     ) -> str | None:
-        """The coin sliding as this frame began whose path (its last step, or this frame's, coming
-        on toward it) passed within ``pair_gap_mm`` of ``a``, where ``coin`` lay and set off from
-        in this frame away from that path: a glancing blow the paths miss by a little more than
-        ``touch_mm`` (two coins' place errors, 0.3-0.4 mm each at 1280x720). Nobody flicks while
-        coins slide, so nothing else set it off. Once the turn's flick is past, so may a coin
-        that set off in this frame too (both seen only coming out from under the hand, the one
-        struck by a coin the flicked one struck), and so may a coin struck lately, within
-        ``struck_frames`` or in this frame (``struck``), too little to be seen to move (it
-        passed the blow on, a chain). Not a coin it lay touching as the frame began: touching
-        coins strike only once parted (hold-out R seed 3901 at 28.80 s: a knight flicked off
-        one it lay against slid along it and set it off). None if no such coin (the nearest if
-        several)."""
+        """The coin sliding as this frame began whose path (its last step, or this frame's, or its
+        way on out of sight since it was last seen, coming on toward it) passed within
+        ``pair_gap_mm`` of ``a``, where ``coin`` lay and set off from in this frame away from that
+        path: a glancing blow the paths miss by a little more than ``touch_mm`` (two coins' place
+        errors, 0.3-0.4 mm each at 1280x720). Nobody flicks while coins slide, so nothing else set
+        it off. Once the turn's flick is past, so may a coin that set off in this frame too (both
+        seen only coming out from under the hand, the one struck by a coin the flicked one struck),
+        and so may a coin struck lately, within ``struck_frames`` or in this frame (``struck``), too
+        little to be seen to move (it passed the blow on, a chain). Not a coin it lay touching as
+        the frame began: touching coins strike only once parted (hold-out R seed 3901 at 28.80 s: a
+        knight flicked off one it lay against slid along it and set it off). None if no such coin
+        (the nearest if several)."""
         step = seg[coin][1] - a
         best: tuple[float, str] | None = None
         past = self._turn_past()
@@ -1467,6 +1482,8 @@ class EventDetector:
             paths = [(end - self.step.get(other, np.zeros(2)), end)]
             if other in seg:
                 paths.append(seg[other])
+            elif other in self._hidden:
+                paths.append((end, end + self._slid_unseen(other)))
             # Only a path that came on toward the coin: one leaving it set off from beside it.
             near = [_nearest(x, y, a) for x, y in paths if float((a - x) @ (y - x)) > 0]
             if other in lately:
