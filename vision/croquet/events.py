@@ -1363,28 +1363,6 @@ class EventDetector:
         self.flick_at[striker] = self.flick_at[target] = flick
         self.recent[target] = flick
 
-    def _under_hand_behind(
-        self,
-        mover: str,
-        target: str,
-        seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
-        a: np.ndarray,
-    ) -> bool:
-        """Whether a coin that set off from ``a`` as nothing slid, beside ``mover`` lying hidden
-        under the hand, is left to be judged by whether ``mover`` comes out sliding (``deferred``,
-        as for any coin that sets off with one hidden behind it): flicked into it, ``mover``
-        moved at least the gap between them; flicked itself, past ``mover``, it touched nothing.
-        Taken at once for a blow, it gave the flick to a coin that never moved (hold-out M seed
-        2901 at 33.25 s, AJ seed 7301 at 28.58 s: a knight lying 0.5 mm in front of one under
-        the hand, flicked past it, and that one seen again where it lay). Not when a coin in
-        sight lies behind ``mover`` in turn with the hand behind it (:meth:`_flicked_behind`)."""
-        return (
-            not self._moving_before
-            and set(seg) == {target}
-            and mover in self._hidden
-            and self._flicked_behind(mover, a, seg) is None
-        )
-
     def _flicked_behind(
         self, still: str, a: np.ndarray, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
     ) -> str | None:
@@ -1779,20 +1757,29 @@ class EventDetector:
                     )
                 )
                 target = j if mover == i else i
-                if self._under_hand_behind(mover, target, seg, aj if mover == i else ai):
+                # The mover struck from rest without being seen to move (it stopped almost
+                # dead), and nothing else moves: it was flicked, or was struck unseen by one
+                # lying behind it with the hand behind that (hold-out V seed 4702 at 15.14 s: a
+                # knight flicked into one 0.4 mm off, neither seen to move past the hand's
+                # margin, and that one into a guard).
+                lone = not moving and set(seg) == {target}
+                first = self._flicked_behind(mover, aj if mover == i else ai, seg) if lone else None
+                # A mover lying hidden under the hand, with no coin in sight behind it, is
+                # judged by whether it comes out sliding (``deferred``, as for any coin that
+                # sets off with one hidden behind it): flicked into the target, it moved at
+                # least the gap between them; the target, flicked past it, touched nothing.
+                # Taken at once for a blow, the flick went to a coin that never moved
+                # (hold-out M seed 2901 at 33.25 s, AJ seed 7301 at 28.58 s: a knight lying
+                # 0.5 mm in front of one under the hand, flicked past it, that one seen again
+                # where it lay).
+                if lone and first is None and mover in self._hidden:
                     continue
                 self.contact.add(pair)
                 self.rebound.pop(pair, None)
                 # Not before a mover that set off in this frame began to slide.
                 t = max(self._when(when, i, j), round(self._started.get(mover, 0.0), 4))
                 self.contact_t[pair] = t
-                if not moving and set(seg) == {target}:
-                    # The mover struck from rest without being seen to move (it stopped
-                    # almost dead), and nothing else moves: it was flicked, or was struck
-                    # unseen by one lying behind it with the hand behind that (hold-out V
-                    # seed 4702 at 15.14 s: a knight flicked into one 0.4 mm off, neither seen
-                    # to move past the hand's margin, and that one into a guard).
-                    first = self._flicked_behind(mover, aj if mover == i else ai, seg)
+                if lone:
                     self._flicked_unseen(first or mover, t, out)
                     if first is not None:
                         touching = mover in self._lay_against(first)
