@@ -1038,3 +1038,28 @@ def test_a_blob_just_where_a_sliding_coin_is_expected_is_that_coin() -> None:
     # a blob shown with another look, or claimed by a coin at rest, is not claimed so
     assert not _ahead(d, ~unlike, sliding, claimed, 2.0).any()
     assert not _ahead(d, unlike, sliding, np.array([False, True]), 2.0).any()
+
+
+def test_a_coin_put_down_away_while_another_of_its_look_stays_covered_waits_for_that_one() -> None:
+    # The arm covers the Moons knight and, 50 mm from it, the Suns guard (both black ink). The
+    # guard is lifted and put down 200 mm away, nearer the knight's place than its own; the
+    # hand rests on over the knight for 0.2 s more, then draws back. The coin put down is the
+    # guard: the knight is seen again where it lay. Judged at once, the nearer of the two hidden
+    # took it and the other was put down where the knight lay (fresh AQ seed 8701 at 37.88 s:
+    # the two had each other's names for the rest of the game).
+    cal = flat_camera()
+    knight, guard, put = (420.0, 400.0), (460.0, 430.0), (220.0, 420.0)
+    setup = {"moons-knight": table_mm(cal, *knight), "suns-guard": table_mm(cal, *guard)}
+    arm = (390, 370, 500, 470)
+    frames = [under_hand([knight, guard], arm)] * 30
+    frames += [under_hand([knight, put], arm)] * 24
+    frames += [under_hand([knight, put], None)] * 40
+    tracker = CoinTracker(under_hand([knight, guard], None), cal, setup, (), (864, 864), 120)
+    placed = []
+    for i, image in enumerate(frames, start=1):
+        report = tracker.update(image, i, i / 120.0)
+        placed += report.placed
+    assert [c for c, _ in placed] == ["suns-guard"]
+    at = report.positions
+    assert np.hypot(*np.subtract(at["moons-knight"], table_mm(cal, *knight))) < 1.0
+    assert np.hypot(*np.subtract(at["suns-guard"], table_mm(cal, *put))) < 1.0

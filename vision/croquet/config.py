@@ -155,8 +155,14 @@ class CroquetVisionConfig:
     #: ...and, if another coin of its look lies hidden at rest, once it has been seen there,
     #: out of hiding, this long (s): a coin flicked under the hand that stopped there shows so
     #: too, and one that slides out from under the same hand meanwhile may be the one it struck
-    #: (hold-out AB seed 5701 at 16.75 s).
-    place_still_s: float = 0.05
+    #: (hold-out AB seed 5701 at 16.75 s); and the other may yet be seen where it lay, when the
+    #: hand resting over it draws back: then this one is the other, carried here. Fresh AQ seed
+    #: 8701 at 37.88 s: a guard carried 236 mm and put down was taken, after 0.05 s, for a
+    #: knight of its look hidden 206 mm away, which showed where it lay 0.03 s later and was
+    #: taken for the guard put down there (one identity swap). 0.5 s mended it; the 80 fresh
+    #: seeds AM-AR have no other coin put down with another hidden, and 8 of the 290 recorded
+    #: seeds that do, tracked again, score the same.
+    place_still_s: float = 0.5
     #: A coin out of hiding seen whole and still this long (s) lies there, even beside a hand:
     #: a hand over part of it would have shown (and a changed region taken for a hand may be
     #: only the background gone stale around a scrum, while a coin is hidden).
