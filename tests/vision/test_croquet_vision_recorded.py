@@ -316,3 +316,14 @@ def test_a_coin_that_stopped_out_of_sight_hit_the_tower_as_it_got_there_not_as_i
     hits = [e["t"] for e in run.found if e["event"] == "hit"]
     assert len(hits) == 1 and abs(hits[0] - 33.169) < 0.1
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_stopped_a_hair_from_one_at_rest_whose_rim_reads_it_still_struck_none() -> None:
+    # Fresh AQ seed 8702 from 3.9 s as tracked: the Arms knight strikes the Suns knight, which
+    # slides off and stops; the Arms knight creeps on after it and stops 0.07 mm from it,
+    # read 0.3 mm apart as both still moved. The Suns knight, come to rest, cannot show a blow
+    # by its step, but its rim, read against the frame before, shows it still (to 0.005 mm).
+    run = replay(Recording.load(TRACKS / "aq8702-3.9s.json.gz"))
+    strikes = [e for e in run.found if e["event"] == "strike"]
+    assert [(e["coin"], e["target"]) for e in strikes] == [("arms-knight", "suns-knight")]
+    assert unmatched(run, EvalSpec()) == []

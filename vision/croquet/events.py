@@ -1937,8 +1937,12 @@ class EventDetector:
         between them by ``graze_kick_mm_s`` or more (the struck one sped away, the striker
         slowed), against each one's step before. Two coins that slid by a hair apart go on as
         they went (hold-out S seed 4107 at 42.08 s: 0.27 mm apart, read 0.28). A coin that
-        stopped, went out of sight or met another meanwhile cannot show it: the strike stands.
-        A strike dropped leaves the two out of contact."""
+        stopped, went out of sight or met another meanwhile cannot show it: the strike stands,
+        unless the one struck came to rest and its rim, read against a frame from before the
+        blow, shows it unmoved (``nudge_mm``): a coin at rest is struck only if the blow moves
+        it (fresh AQ seed 8702 at 4.37 s: a knight crept up to one that had just stopped and
+        stopped 0.07 mm from it, read 0.3 mm; the other's rim read it still to 0.005 mm). A
+        strike dropped leaves the two out of contact."""
         cfg = self.cfg
         keep = []
         for event, index, n, before_a, before_b in self.grazes:
@@ -1952,7 +1956,10 @@ class EventDetector:
                 for p, t in self.contact_t.items()
             )
             if a not in seg or b not in seg or others:
-                out.append(event)
+                if others or not self._unnudged(b, since):
+                    out.append(event)
+                else:
+                    self.contact.discard(frozenset((a, b)))
                 continue
             after_a, after_b = seg[a][1] - seg[a][0], seg[b][1] - seg[b][0]
             kick = float(((after_b - before_b) - (after_a - before_a)) @ n) / self.dt
@@ -1961,6 +1968,17 @@ class EventDetector:
             else:
                 self.contact.discard(frozenset((a, b)))
         self.grazes = keep
+
+    def _unnudged(self, coin: str, t: float) -> bool:
+        """Whether ``coin`` lies at rest, its rim read since it stopped against a frame from no
+        later than ``t``, every reading under ``nudge_mm``."""
+        readings = self.offset.get(coin, [])
+        return (
+            coin not in self._moving_before
+            and bool(readings)
+            and readings[0][0] - self.dt <= t + 1e-6
+            and all(float(np.hypot(*o)) < self.cfg.nudge_mm for _, o in readings)
+        )
 
     def _rebound_from(self, out: list[Event]) -> None:
         """Pairs in contact one of which hit a tower (among ``out``) since their contact began:
