@@ -1689,14 +1689,17 @@ class EventDetector:
 
     def _when(self, u: float, *coins: str) -> float:
         """The time at parameter ``u`` of this frame's paths of ``coins`` (a path out of hiding
-        began before the previous frame). One coin's path out of hiding is timed as a slide
-        slowing at the table's friction (:func:`_slide_time`), not at an even pace: one that
-        stopped out of sight, against a tower say, got there long before it was seen (fresh AQ
-        seed 8703 at 33.17 s: a knight flicked under the hand hit its tower 33 mm on and lay
-        there, hidden for 0.26 s more; the hit was timed as it came out of hiding)."""
-        t0 = min(self._t0.get(c, self._t1 - self.dt) for c in coins)
-        if len(coins) == 1 and coins[0] in self._unseen_mm:
-            u = _slide_time(u, self._unseen_mm[coins[0]], self._t1 - t0, self.cfg.friction_mm_s2)
+        began before the previous frame). One coin's path out of hiding (the others at rest)
+        is timed as a slide slowing at the table's friction (:func:`_slide_time`), not at an
+        even pace: one that stopped out of sight, against a tower or a coin, got there long
+        before it was seen (fresh AQ seed 8703 at 33.17 s: a knight flicked under the hand hit
+        its tower 33 mm on and lay there, hidden for 0.26 s more; the hit was timed as it came
+        out of hiding. Fresh AS seed 9100 at 25.44 s: a guard so struck a knight hidden beside
+        it, and the strike was timed 0.32 s late)."""
+        paths = [c for c in coins if c in self._t0]
+        t0 = min((self._t0[c] for c in paths), default=self._t1 - self.dt)
+        if len(paths) == 1 and paths[0] in self._unseen_mm:
+            u = _slide_time(u, self._unseen_mm[paths[0]], self._t1 - t0, self.cfg.friction_mm_s2)
         return round(float(t0 + u * (self._t1 - t0)), 4)
 
     def _strikes(
