@@ -1867,18 +1867,19 @@ class EventDetector:
     def _knocks(self, frame: TrackFrame, placed: set[str], out: list[Event]) -> None:
         """Strikes the coins' steps show that no contact test found: two coins that closed on
         each other by ``knock_closing_mm_s`` or more over the ``knock_frames`` frames before the
-        middle of the last ``2 * knock_frames + 1`` (both seen throughout), lay within
-        ``knock_gap_mm`` there, then drew apart by ``knock_parting_mm_s`` or more, their speed
-        along the line between them changed by ``knock_mm_s`` or more, struck each other then,
-        unless a strike between them was found or is waiting since the window began. Friction
-        only slows a coin, and a tower's bounce turns one across the line to the other as
-        often as along it: only a blow between two coins flings them apart just where they
-        meet. It finds a pair caught again too soon after a blow for their gap to show it
-        (hold-out AN seed 8103 at 33.49 s: a knight struck again 11 ms after the first blow,
-        0.78 mm apart between, reads it as a kick of 1,180 mm/s) and a coin that bounced off
-        one pinned against a tower, which a blow that moves nothing leaves unproven (hold-out
-        Y seed 3303 at 39.77 s: a knight back off a knight by 618 mm/s). The coin is the faster
-        one before; reported ``knock_frames`` frames late, at the frame they read nearest."""
+        middle of the last ``2 * knock_frames + 1`` (each seen throughout, sliding throughout or
+        still throughout), lay within ``knock_gap_mm`` there (never read overlapping by more
+        than ``knock_overlap_mm``: a coin read into the other and back), then drew apart by
+        ``knock_parting_mm_s`` or more, their speed along the line between them changed by
+        ``knock_mm_s`` or more, struck each other then. Friction only slows a coin: a blow
+        flings two coins apart where they meet, unless something else turned one of them, so
+        neither may have had a strike found (or waiting) since the window began, nor a hit
+        since the frame before its middle. It finds a pair caught again too soon after a blow
+        for their gap to show a parting (fresh AP seed 8302 at 21.81 s: a guard struck into its
+        tower came back into the knight 25 ms on, read 1.46, -0.31, 2.59 and 0.26 mm apart
+        between; closing at 114 mm/s, then parting at 136 mm/s). Two contacts of one pair
+        within a frame show as one. The coin is the faster one before; reported
+        ``knock_frames`` frames late, at the frame they read nearest."""
         cfg, h = self.cfg, self.cfg.knock_frames
         at = {
             c: np.array(p, float)
