@@ -1063,3 +1063,26 @@ def test_a_coin_put_down_away_while_another_of_its_look_stays_covered_waits_for_
     at = report.positions
     assert np.hypot(*np.subtract(at["moons-knight"], table_mm(cal, *knight))) < 1.0
     assert np.hypot(*np.subtract(at["suns-guard"], table_mm(cal, *put))) < 1.0
+
+
+def test_a_sliding_coin_is_expected_to_stop_where_it_would_strike_a_coin_at_rest() -> None:
+    # Lost in the blur of a blow, a coin is expected where it struck the coin at rest in its
+    # way, not carried on through it: there the coin it struck is found, and the two would
+    # trade names (fresh AU seed 9506 at 5.32 s: a guard struck a knight lying against its
+    # tower and came back off it; the two had each other's names for the rest of the game).
+    cal = flat_camera()
+    setup = {"moons-guard": (400.0, 400.0), "moons-knight": (430.0, 404.0)}
+    frame = under_hand([], None)
+    tracker = CoinTracker(frame, cal, setup, (), (864, 864), 120)
+    guard = tracker.tracks["moons-guard"]
+    guard.moving, guard.step = True, np.array([15.0, 0.0])
+    # It touches the knight (centres COIN_MM apart) after sqrt(19.05^2 - 4^2) short of 30 mm.
+    reach = 30.0 - float(np.sqrt(COIN_MM**2 - 4.0**2))
+    assert np.allclose(tracker._way(guard), [reach, 0.0])
+    tracker._coast(guard)
+    assert np.allclose(guard.mm, [400.0 + reach, 400.0]) and not guard.step.any()
+    # A coin passing clear of it, or sliding away from it, goes on its way.
+    guard.mm, guard.step = np.array([400.0, 380.0]), np.array([15.0, 0.0])
+    assert np.allclose(tracker._way(guard), [15.0, 0.0])
+    guard.mm, guard.step = np.array([400.0, 400.0]), np.array([-15.0, 0.0])
+    assert np.allclose(tracker._way(guard), [-15.0, 0.0])
