@@ -17,7 +17,16 @@ from engines.croquetnole.names import CASTLES
 from vision.croquet.calibrate import Calibration
 from vision.croquet.config import DEFAULT_CONFIG
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
-from vision.croquet.tracker import _FAR, ON, CoinTracker, TrackFrame, _ahead, _claim, merge_boxes
+from vision.croquet.tracker import (
+    _FAR,
+    HIDDEN,
+    ON,
+    CoinTracker,
+    TrackFrame,
+    _ahead,
+    _claim,
+    merge_boxes,
+)
 from vision.markers import TableProfile, marker_corners_mm
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
@@ -1086,3 +1095,24 @@ def test_a_sliding_coin_is_expected_to_stop_where_it_would_strike_a_coin_at_rest
     assert np.allclose(tracker._way(guard), [15.0, 0.0])
     guard.mm, guard.step = np.array([400.0, 400.0]), np.array([-15.0, 0.0])
     assert np.allclose(tracker._way(guard), [-15.0, 0.0])
+
+
+def test_a_hidden_coin_may_follow_a_sighting_over_its_own_place_whatever_it_took_before() -> None:
+    # The Moons knight lies hidden under the hand. It took a glimpse 18 mm off its place as its
+    # own (it was another coin of its look, flicked out from under the same hand); the next
+    # frame its own blob shows 6.5 mm from its place, over most of it, but 25 mm from that
+    # glimpse, farther than any coin slides in a frame. The knight may follow it (fresh AW
+    # seed 9907 at 6.47 s: barred from it, the knight lost its blob to a guard of its look
+    # hidden 175 mm away, and three coins traded names for the rest of the game).
+    cal = flat_camera()
+    lay = np.array([400.0, 400.0])
+    setup = {"moons-knight": (400.0, 400.0), "arms-guard": (575.0, 400.0)}
+    tracker = CoinTracker(under_hand([], None), cal, setup, (), (864, 864), 120)
+    knight = tracker.tracks["moons-knight"]
+    knight.state = HIDDEN
+    tracker._t = 1.0
+    knight.pending = lay + np.array([-13.0, -12.5])
+    knight.pending_t, knight.pending_full = 1.0 - 1 / 120, True
+    assert not tracker._cannot_follow(knight, lay + np.array([5.0, 4.2]))
+    # Off its place, farther from that glimpse than a coin slides in a frame, it is barred.
+    assert tracker._cannot_follow(knight, lay + np.array([14.0, 18.0]))

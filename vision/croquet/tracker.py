@@ -1151,12 +1151,17 @@ class CoinTracker:
         guard under a hand 460 mm away took it). A sighting of only part of a coin beside a
         hand binds nothing: it may have been another coin coming out from under the same hand
         (a guard slid out from under the arm by a knight lying there, and the knight's track
-        took the guard's first glimpse, 16 mm from where the knight lay)."""
+        took the guard's first glimpse, 16 mm from where the knight lay). A coin seen within
+        half a coin's width of where ``tr`` lay, over most of its place, may be ``tr`` whatever
+        was seen before (fresh AW seed 9907 at 6.47 s: a knight hidden under the hand took a
+        glimpse of a guard of its look flicked out from under it, 18 mm off, and was then
+        barred from its own blob 6.5 mm from its place, 25 mm from that glimpse; a guard of
+        its look hidden 175 mm away took it, and three coins traded names)."""
         cfg = self.cfg
         base = tr.anchor if tr.anchor is not None else tr.mm
         if tr.moving or tr.pending is None or not tr.pending_full:
             return False
-        if float(np.hypot(*(mm - base))) <= cfg.place_mm:
+        if float(np.hypot(*(mm - base))) <= max(cfg.place_mm, COIN_MM / 2):
             return False
         step, away = _step_away(base, tr.pending, mm)
         reach = cfg.max_speed_mm_s * max(self._t - tr.pending_t, self.dt) + cfg.move_near_hand_mm
