@@ -2585,15 +2585,13 @@ def _slide_time(u: float, mm: float, span: float, friction: float) -> float:
     >>> round(_slide_time(1.0, 33.0, 0.3, 3300.0), 3)  # stopped after 0.141 s
     0.471
     """
-    if span <= 0 or mm <= 0:
+    if span <= 0 or mm <= 0 or friction <= 0:
         return u
     if friction * span**2 / 2 >= mm:
         # It stopped before the end: at a standstill after sqrt(2 mm / friction).
         stop = math.sqrt(2 * mm / friction)
         return stop * (1 - math.sqrt(max(0.0, 1 - u))) / span
     v0 = mm / span + friction * span / 2
-    if friction <= 0:
-        return u
     return (v0 - math.sqrt(max(0.0, v0**2 - 2 * friction * u * mm))) / friction / span
 
 
