@@ -340,3 +340,16 @@ def test_a_coin_that_struck_one_at_rest_out_of_sight_struck_it_as_it_got_there()
     strikes = [e["t"] for e in run.found if e["event"] == "strike"]
     assert len(strikes) == 1 and abs(strikes[0] - 25.443) < 0.1
     assert [(e["error"], e["event"]) for e in unmatched(run, EvalSpec())] == [("missed", "hit")]
+
+
+def test_a_coin_pushed_off_from_under_the_hand_was_not_flicked_though_its_blur_joins_it() -> None:
+    # Fresh AY seed 10305 from 34.6 s as tracked: the Suns knight, under the hand, is flicked
+    # into the Moons knight lying against it and barely moves; the Moons knight goes on. No
+    # hand lay beside the Moons knight till it set off, when its blur joined the hand's blob:
+    # judged by the hand as it was seen to start, it seemed flicked itself.
+    path = TRACKS / "ay10305-34.6s.json.gz"
+    run = replay(Recording.load(path))
+    assert ("flick", "suns-knight", None) in found_keys(run)
+    assert unmatched(run, EvalSpec()) == []
+    late = replay(Recording.load(path), config=with_settings(["hand_before_frames=0"]))
+    assert ("flick", "moons-knight", None) in found_keys(late)

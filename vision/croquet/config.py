@@ -231,6 +231,10 @@ class CroquetVisionConfig:
     #: are one flick and one strike.
     pair_frames: int = 4
     pair_gap_mm: float = 4.0
+    #: Whether a hand lay beside a coin as it set off is judged this many frames before the
+    #: tracker saw it start (it sees a start a frame or two late, and the blur of a coin pushed
+    #: off from under a hand joins the hand's blob as it goes).
+    hand_before_frames: int = 3
     #: A coin flicked straight at a tower within twice this (mm) of it hits it before the next
     #: frame and bounces back: inferred from the hand behind it and its first step.
     start_gap_mm: float = 6.0

@@ -47,19 +47,19 @@ from its position in one frame to the next, and
   along the line between them changed by ``knock_mm_s``) struck each other, though no contact
   test found it: caught again too soon after a blow for their gap to show a parting.
 * ``flick``: a resting coin starts to slide with no contact to explain it (unless a coin hidden
-  under the hand beside it comes out sliding: then that one was flicked and struck it, unseen;
-  so did a coin it lay almost touching that shows moving only later, past the hand's margin;
-  or it lay touching a coin that set off just before, which dragged it along; or, with no hand
-  beside it, against a coin under the hand behind that one, which pushed it). A flick is
-  reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm``
-  stops almost dead and may be seen to move after the coin it struck, or never (then the hand
-  behind it tells, and it struck every coin within that gap that set off away from it in the
-  same frame, before anything hidden farther back under the hand is waited for; once the turn's
-  flick is past and coins slide, it was itself struck, moving less than the hand's margin). Of
-  two coins that lay within ``pair_gap_mm`` and come out from under the hand in the same frame,
-  the one that left the other (and not the other it) was struck by it: one flick set both off;
-  ``rest``: after a flick, every coin has stopped and none is still watched for a
-  nudge (with where each lies); ``place`` and ``off_table`` come from the tracker.
+  under the hand beside it comes out sliding: then that one was flicked and struck it, unseen; so
+  did a coin it lay almost touching that shows moving only later, past the hand's margin; or it
+  lay touching a coin that set off just before, which dragged it along; or, with no hand beside it
+  till it set off, against a coin under the hand behind that one, which pushed it). A flick is
+  reported ``pair_frames`` frames late: a coin flicked into one lying within ``pair_gap_mm`` stops
+  almost dead and may be seen to move after the coin it struck, or never (then the hand behind it
+  tells, and it struck every coin within that gap that set off away from it in the same frame,
+  before anything hidden farther back under the hand is waited for; once the turn's flick is past
+  and coins slide, it was itself struck, moving less than the hand's margin). Of two coins that
+  lay within ``pair_gap_mm`` and come out from under the hand in the same frame, the one that left
+  the other (and not the other it) was struck by it: one flick set both off; ``rest``: after a
+  flick, every coin has stopped and none is still watched for a nudge (with where each lies);
+  ``place`` and ``off_table`` come from the tracker.
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the
 coin bounced off: each coin's path is also extended by its last step less what friction takes
@@ -1184,7 +1184,9 @@ class EventDetector:
         knight, the hand over the Suns knight lying against it, was flicked away from both."""
         lay = self.set_off.get(coin)
         hand = self._hand_at(began)
-        if coin in hand:
+        # The hand's blob may reach the coin only as it goes (its blur joins it): the hand
+        # beside it before it was seen to set off tells (fresh AY seed 10305 at 34.72 s).
+        if coin in self._hand_at(began - self.cfg.hand_before_frames * self.dt):
             return None
         for h in under:
             if h not in lay_against or h not in self.last or lay is None:
