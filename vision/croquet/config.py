@@ -258,6 +258,9 @@ class CroquetVisionConfig:
     #: under the hand came out at 59 mm/s and stopped, 26 mm/s over its way; a guard hidden
     #: beside its tower a moment read 10 mm/s (hold-out A seed 400 at 36.8 s).
     bounce_drift_mm_s: float = 20.0
+    #: A coin that bounced unseen off a tower it was found to hit is found to have hit it again
+    #: when its bounce, traced back, is more than this (s) after that hit: it left and came back.
+    rehit_s: float = 0.05
     #: Two bodies touch when their swept gap closes to within this (mm): a little above a
     #: sliding coin's position error (rest error median 0.2 mm on the simulated table; 1.0 mm
     #: took near misses for contacts, and 0.6 a guard back off its tower sliding past its
