@@ -367,3 +367,15 @@ def test_a_coin_out_of_hiding_going_away_from_a_tower_it_hit_long_before_hit_it_
     assert unmatched(run, EvalSpec()) == []
     once = replay(Recording.load(path), config=with_settings(["rehit_s=10"]))
     assert [e["event"] for e in unmatched(once, EvalSpec())] == ["hit"]
+
+
+def test_a_coin_nudged_as_it_set_off_enters_a_corridor_by_its_mouth() -> None:
+    # Fresh AY seed 10305 from 17.55 s as tracked: the Crowns knight, struck at 17.68 s, is
+    # struck again at 19.87 s lying just outside the Arms gate's mouth and slides in; its rim
+    # read it nudged 0.3 mm as it set off. That nudge, added to where it was seen then, began
+    # its next step inside the corridor, so it entered by no mouth, and when it was flicked
+    # on through the far mouth at 21.02 s it passed nothing.
+    run = replay(Recording.load(TRACKS / "ay10305-17.5s.json.gz"))
+    passes = [(e["coin"], e["feature"], e["direction"]) for e in run.found if e["event"] == "pass"]
+    assert ("crowns-knight", "arms-gate", "in") in passes
+    assert unmatched(run, EvalSpec()) == []

@@ -1664,7 +1664,10 @@ class EventDetector:
         back by it would seem to touch it again (hold-out AC seed 5905 at 31.98 s: a guard
         nudged 1 mm on by a knight that came back off the tower 0.3 mm clear of it, 0.7 mm into
         where it had lain). Those coins and their nudges are kept (``laid``): one seen to set
-        off in the next frame sets off from there."""
+        off in the next frame sets off from there. One that set off in this frame lies where
+        it was seen now (fresh AY seed 10305 at 19.88 s: a knight's nudge, added to where it
+        was seen as it set off, began its next step 0.3 mm on, inside a gate's corridor, and
+        its entry by the mouth was lost)."""
         at = dict(frame.positions)
         self.laid = {}
         for coin, history in self.offset.items():
@@ -1674,6 +1677,7 @@ class EventDetector:
             nudge = np.array(o2, float)
             if (
                 coin not in self._moving_before
+                and coin not in frame.moving
                 and t1 >= frame.t - 2.5 * self.dt
                 and t2 >= frame.t - 1.5 * self.dt
                 and float(np.hypot(*nudge)) >= self.cfg.rest_shift_mm
