@@ -379,3 +379,13 @@ def test_a_coin_nudged_as_it_set_off_enters_a_corridor_by_its_mouth() -> None:
     passes = [(e["coin"], e["feature"], e["direction"]) for e in run.found if e["event"] == "pass"]
     assert ("crowns-knight", "arms-gate", "in") in passes
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_with_no_hand_beside_it_was_pushed_off_at_any_angle_by_the_one_flicked() -> None:
+    # Fresh AZ seed 10506 from 17.8 s as tracked: the Crowns knight, the hand behind it, is
+    # flicked into the Arms knight lying 0.3 mm off and barely moves; the Arms knight, turned
+    # by a tile, goes off 72 degrees from the line of their centres, too far off it to have
+    # been struck by a coin it left. No hand lay beside it: it was not flicked itself.
+    run = replay(Recording.load(TRACKS / "az10506-17.8s.json.gz"))
+    assert [k for k in found_keys(run) if k[0] == "flick"] == [("flick", "crowns-knight", None)]
+    assert unmatched(run, EvalSpec()) == []

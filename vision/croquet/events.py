@@ -526,7 +526,11 @@ class EventDetector:
             # A coin in view lying still just behind it with the hand behind that coin was
             # flicked into it, whatever lies hidden farther back under the hand (a hidden one
             # is judged by whether it comes out sliding).
-            beside = self._struck_by(coin, seg) if coin in seg else None
+            beside = (
+                self._struck_by(coin, seg, lone=self._handless(coin, began))
+                if coin in seg
+                else None
+            )
             under = [h for h in frame.hidden if coin in seg and self._behind(h, *seg[coin])]
             if under and (beside is None or beside in frame.hidden):
                 self.deferred[coin] = _Deferred(
@@ -1584,22 +1588,36 @@ class EventDetector:
         coin: str,
         seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
         hand: Mapping[str, tuple[float, float]] | None = None,
+        lone: bool = False,
     ) -> str | None:
         """The coin lying still within ``pair_gap_mm`` of where ``coin`` lay with the hand
         behind it, away from ``coin``, that ``coin`` set off away from in this frame: the coin
         flicked into it (or, once the turn's flick is past, struck into it unseen, moved less
         than the hand's margin); None if there is none. ``hand``: the coins beside a hand, if
-        not those of this frame (for a coin out of hiding, those of when it set off)."""
+        not those of this frame (for a coin out of hiding, those of when it set off). A coin
+        with no hand beside it as it set off (``lone``: :meth:`_handless`) was not flicked
+        itself: it may have left that coin at any angle under a right one (fresh AZ seed
+        10506 at 17.93 s: a knight pushed by one flicked against it went off 72 degrees from
+        the line of their centres, turned by a tile it lay against)."""
         a, b = seg[coin]
         step = b - a
         for other, p in self.last.items():
             if other == coin or other in seg or other in self._moving_before:
                 continue
-            if self._sets_off_from(a, p, step):
+            near = float(np.hypot(*(a - p))) <= self.pair_reach and float((a - p) @ step) > 0
+            if self._sets_off_from(a, p, step) or (lone and near):
                 away = (a - p) / max(float(np.hypot(*(a - p))), 1e-9)
                 if self._hand_behind(other, coin, away, hand) == other:
                     return other
         return None
+
+    def _handless(self, coin: str, began: float) -> bool:
+        """Whether ``coin``, seen to set off at ``began``, lay beside no hand as it set off
+        while a hand was in view (judged ``hand_before_frames`` before: the blur of a coin
+        pushed off from beside a hand joins the hand's blob as it goes). A hand out of view
+        (flicking at the table's edge) says nothing."""
+        hand = self._hand_at(began - self.cfg.hand_before_frames * self.dt)
+        return bool(hand) and coin not in hand and coin not in self._hidden
 
     def _hand_at(self, t: float) -> Mapping[str, tuple[float, float]]:
         """The coins beside a hand in the frame of time ``t`` (the oldest kept, if older)."""
