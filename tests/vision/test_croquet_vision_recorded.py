@@ -389,3 +389,19 @@ def test_a_coin_with_no_hand_beside_it_was_pushed_off_at_any_angle_by_the_one_fl
     run = replay(Recording.load(TRACKS / "az10506-17.8s.json.gz"))
     assert [k for k in found_keys(run) if k[0] == "flick"] == [("flick", "crowns-knight", None)]
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_two_coins_that_crept_to_a_stop_together_did_not_touch_and_one_may_strike_later() -> None:
+    # Fresh BB seed 10900 from 20.0 s as tracked: the Moons knight strikes the Suns knight;
+    # both creep on and stop 0.30 mm apart, read 0.07 mm overlapping. The struck knight was
+    # still sliding as they met and neither moved after: friction stopped them, not a blow.
+    # Taken for touching, the Suns knight's flick into the Moons knight at 21.27 s was taken
+    # for a push and its strike lost. (The Moons knight entered the Suns gate before the
+    # excerpt begins, so its pass in is not seen.)
+    path = TRACKS / "bb10900-20.0s.json.gz"
+    run = replay(Recording.load(path))
+    strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
+    assert strikes == [("moons-knight", "suns-knight"), ("suns-knight", "moons-knight")]
+    assert [(e["error"], e["event"]) for e in unmatched(run, EvalSpec())] == [("missed", "pass")]
+    held = replay(Recording.load(path), config=with_settings(["graze_slide_mm_s=1000"]))
+    assert ("strike", "suns-knight", "moons-knight") not in found_keys(held)

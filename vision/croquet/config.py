@@ -427,6 +427,9 @@ class CroquetVisionConfig:
     #: at 30.81 s).
     graze_frames: int = 2
     graze_kick_mm_s: float = 40.0
+    #: ...and a struck coin stepping at least this (mm/s) as they met was sliding (position
+    #: noise is some 10 mm/s): if both then stopped dead, friction stopped them, not a blow.
+    graze_slide_mm_s: float = 25.0
     #: Two coins seen to close on each other by ``knock_closing_mm_s`` or more over
     #: ``knock_frames`` frames, read within ``knock_gap_mm`` of touching, and to draw apart by
     #: ``knock_parting_mm_s`` or more over the next ``knock_frames``, their speed along the line

@@ -2001,7 +2001,12 @@ class EventDetector:
         blow, shows it unmoved (``nudge_mm``): a coin at rest is struck only if the blow moves
         it (fresh AQ seed 8702 at 4.37 s: a knight crept up to one that had just stopped and
         stopped 0.07 mm from it, read 0.3 mm; the other's rim read it still to 0.005 mm). A
-        strike dropped leaves the two out of contact."""
+        strike dropped leaves the two out of contact. It falls too when the struck coin was
+        sliding (``graze_slide_mm_s``) as they met and neither moved since: both ran out of
+        speed together, and a blow would have sent that one on (fresh
+        BB seed 10900 at 20.33 s: two knights creeping to a stop came to rest 0.30 mm apart,
+        read 0.07 mm overlapping; taken for touching, the flick of one into the other a second
+        later was taken for a push, and its strike was lost)."""
         cfg = self.cfg
         keep = []
         for event, index, n, before_a, before_b in self.grazes:
@@ -2015,7 +2020,11 @@ class EventDetector:
                 for p, t in self.contact_t.items()
             )
             if a not in seg or b not in seg or others:
-                if others or not self._unnudged(b, since):
+                # Both stopped dead as they met, the one struck sliding till then: friction
+                # stopped them, not a blow (a blow would have sent that one on).
+                slid = float(np.hypot(*before_b)) >= cfg.graze_slide_mm_s * self.dt
+                stopped = slid and not {a, b} & (set(seg) | self._hidden)
+                if others or not (stopped or self._unnudged(b, since)):
                     out.append(event)
                 else:
                     self.contact.discard(frozenset((a, b)))
