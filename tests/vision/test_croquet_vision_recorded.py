@@ -405,3 +405,15 @@ def test_two_coins_that_crept_to_a_stop_together_did_not_touch_and_one_may_strik
     assert [(e["error"], e["event"]) for e in unmatched(run, EvalSpec())] == [("missed", "pass")]
     held = replay(Recording.load(path), config=with_settings(["graze_slide_mm_s=1000"]))
     assert ("strike", "suns-knight", "moons-knight") not in found_keys(held)
+
+
+def test_a_coin_out_of_hiding_struck_the_one_seen_to_set_off_after_their_contact() -> None:
+    # Fresh BB seed 10906 from 5.3 s as tracked: the Arms guard, flicked under the hand, hits
+    # its tower, comes back and strikes the Arms knight, all out of sight; the knight shows
+    # moving a frame before the guard comes out. Their contact, timed on the guard's path out
+    # of hiding, falls before the knight set off: the knight lay at rest and was struck, and
+    # the flick was the guard's.
+    run = replay(Recording.load(TRACKS / "bb10906-5.3s.json.gz"))
+    assert ("strike", "arms-guard", "arms-knight") in found_keys(run)
+    assert ("flick", "arms-guard", None) in found_keys(run)
+    assert unmatched(run, EvalSpec()) == []

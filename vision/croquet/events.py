@@ -1841,6 +1841,7 @@ class EventDetector:
                         reach_j[0] <= touch and float((bj - aj) @ (ai - aj)) > 0,
                         seg,
                         at,
+                        self._when(when, i, j),
                     )
                 )
                 target = j if mover == i else i
@@ -2365,13 +2366,24 @@ class EventDetector:
         j_reached_i: bool,
         seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
         at: Mapping[str, Point],
+        t: float,
     ) -> str:
-        """Which of two coins that came into contact in this frame struck the other.
+        """Which of two coins that came into contact in this frame (at ``t``) struck the other.
 
         A coin sliding before the frame strikes one that lay at rest; of two sliding, the faster
         before the frame. Of two at rest before the frame (a flick that struck at once, or a
         chain in a scrum) the one whose path reached the other where it lay (moving toward it);
-        failing that, :meth:`_pusher`: the hand behind it, or the pair's motion."""
+        failing that, :meth:`_pusher`: the hand behind it, or the pair's motion. A coin out of
+        hiding struck one seen to set off only after ``t``: that one lay at rest then (fresh
+        BB seed 10906 at 5.52 s: a guard flicked under the hand came back off its tower into
+        the knight beside it, out of sight; the knight showed moving a frame before the guard
+        showed, and was taken for the striker, and for flicked)."""
+        for x, y in ((i, j), (j, i)):
+            # ``y`` set off at the earliest in the frame before the one it was seen to start in.
+            lay = self.set_off.get(y)
+            later = lay is not None and t < self._t1 - (self._index - lay[0] + 1) * self.dt
+            if x in self._unseen and y not in self._unseen and later:
+                return x
         before_i, before_j = i in self._moving_before, j in self._moving_before
         if before_i != before_j:
             return i if before_i else j
