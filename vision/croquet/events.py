@@ -925,7 +925,7 @@ class EventDetector:
         tile that line meets is a tower, and the coin coming from where it was last seen ran into
         that face, it hit the tower there, at the time friction puts it there (unless the coin was
         seen to touch that tower since it came out, or lay against it, or was found to hit it
-        up to ``rehit_s`` before: that touch explains the turn, :meth:`_unexplained`). A flick begun
+        up to ``rehit_s`` before: that touch explains the turn, :meth:`_new_hit`). A flick begun
         out of sight is then timed along that longer path, and reported unless another coin
         struck it (:meth:`_struck_unseen`). Returns the coins whose flicks it reported."""
         flicked: set[str] = set()
@@ -964,7 +964,7 @@ class EventDetector:
                 if bounce is not None:
                     k, back_mm, path_mm = bounce
                     hit = self._slid_since(t, v, back_mm)
-                    if self._unexplained(coin, k, touched, hit, t_in, out):
+                    if self._new_hit(coin, k, touched, hit, t_in, out):
                         self.on_tower.add((coin, k))
                         name = self.towers[k][0]
                         out.append(
@@ -1040,7 +1040,7 @@ class EventDetector:
             return None
         return k, back_mm, back_mm + float(np.hypot(*(at - a0)))
 
-    def _unexplained(
+    def _new_hit(
         self,
         coin: str,
         k: int,
@@ -1221,7 +1221,7 @@ class EventDetector:
         hand = self._hand_at(began)
         # The hand's blob may reach the coin only as it goes (its blur joins it): the hand
         # beside it before it was seen to set off tells (fresh AY seed 10305 at 34.72 s).
-        if coin in self._hand_at(began - self.cfg.hand_before_frames * self.dt):
+        if coin in self._hand_before(began):
             return None
         for h in under:
             if h not in lay_against or h not in self.last or lay is None:
@@ -1604,8 +1604,9 @@ class EventDetector:
         for other, p in self.last.items():
             if other == coin or other in seg or other in self._moving_before:
                 continue
-            near = float(np.hypot(*(a - p))) <= self.pair_reach and float((a - p) @ step) > 0
-            if self._sets_off_from(a, p, step) or (lone and near):
+            # Pushed, not flicked, it may leave at any angle under a right one.
+            leaves = lone and float(np.hypot(*(a - p))) <= self.pair_reach and (a - p) @ step > 0
+            if leaves or self._sets_off_from(a, p, step):
                 away = (a - p) / max(float(np.hypot(*(a - p))), 1e-9)
                 if self._hand_behind(other, coin, away, hand) == other:
                     return other
@@ -1613,11 +1614,16 @@ class EventDetector:
 
     def _handless(self, coin: str, began: float) -> bool:
         """Whether ``coin``, seen to set off at ``began``, lay beside no hand as it set off
-        while a hand was in view (judged ``hand_before_frames`` before: the blur of a coin
-        pushed off from beside a hand joins the hand's blob as it goes). A hand out of view
-        (flicking at the table's edge) says nothing."""
-        hand = self._hand_at(began - self.cfg.hand_before_frames * self.dt)
+        while a hand was in view (:meth:`_hand_before`: the blur of a coin pushed off from
+        beside a hand joins the hand's blob as it goes). A hand out of view (flicking at the
+        table's edge) says nothing."""
+        hand = self._hand_before(began)
         return bool(hand) and coin not in hand and coin not in self._hidden
+
+    def _hand_before(self, began: float) -> Mapping[str, tuple[float, float]]:
+        """The coins beside a hand ``hand_before_frames`` before a coin was seen to set off at
+        ``began`` (the tracker sees a start a frame or two late)."""
+        return self._hand_at(began - self.cfg.hand_before_frames * self.dt)
 
     def _hand_at(self, t: float) -> Mapping[str, tuple[float, float]]:
         """The coins beside a hand in the frame of time ``t`` (the oldest kept, if older)."""
@@ -1829,6 +1835,7 @@ class EventDetector:
                 and not self._slid_off(i, j, seg)
             ):
                 when = next(w for g, w in tests if g <= touch)
+                at_t = self._when(when, i, j)
                 # A path that starts within touch of the other coin and leaves it reached
                 # nothing: that coin was what moved it. A coin back off a tower struck.
                 mover = back[0] or (
@@ -1841,7 +1848,7 @@ class EventDetector:
                         reach_j[0] <= touch and float((bj - aj) @ (ai - aj)) > 0,
                         seg,
                         at,
-                        self._when(when, i, j),
+                        at_t,
                     )
                 )
                 target = j if mover == i else i
@@ -1865,7 +1872,7 @@ class EventDetector:
                 self.contact.add(pair)
                 self.rebound.pop(pair, None)
                 # Not before a mover that set off in this frame began to slide.
-                t = max(self._when(when, i, j), round(self._started.get(mover, 0.0), 4))
+                t = max(at_t, round(self._started.get(mover, 0.0), 4))
                 self.contact_t[pair] = t
                 if lone:
                     self._flicked_unseen(first or mover, t, out)
@@ -2004,10 +2011,10 @@ class EventDetector:
         stopped 0.07 mm from it, read 0.3 mm; the other's rim read it still to 0.005 mm). A
         strike dropped leaves the two out of contact. It falls too when the struck coin was
         sliding (``graze_slide_mm_s``) as they met and neither moved since: both ran out of
-        speed together, and a blow would have sent that one on (fresh
-        BB seed 10900 at 20.33 s: two knights creeping to a stop came to rest 0.30 mm apart,
-        read 0.07 mm overlapping; taken for touching, the flick of one into the other a second
-        later was taken for a push, and its strike was lost)."""
+        speed together, and a blow would have sent that one on (fresh BB seed 10900 at 20.33 s:
+        two knights creeping to a stop came to rest 0.30 mm apart, read 0.07 mm overlapping;
+        taken for touching, the flick of one into the other a second later was taken for a
+        push, and its strike was lost)."""
         cfg = self.cfg
         keep = []
         for event, index, n, before_a, before_b in self.grazes:
