@@ -417,3 +417,25 @@ def test_a_coin_out_of_hiding_struck_the_one_seen_to_set_off_after_their_contact
     assert ("strike", "arms-guard", "arms-knight") in found_keys(run)
     assert ("flick", "arms-guard", None) in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_read_back_off_its_tower_may_strike_its_striker_in_the_next_frame() -> None:
+    # Fresh BD seed 11401 from 28.45 s as tracked: the Crowns knight strikes the Arms guard
+    # lying 3.3 mm from its tower; the guard goes there and back between two frames, not seen
+    # to move, and only its rim shows it came back (its hit). 9 ms after the hit it strikes
+    # the knight, in the very next frame: the two never read apart in between.
+    run = replay(Recording.load(TRACKS / "bd11401-28.4s.json.gz"))
+    assert ("hit", "arms-guard", None) in found_keys(run)
+    assert ("strike", "arms-guard", "crowns-knight") in found_keys(run)
+    assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_flicked_is_struck_back_by_the_one_it_struck_before_that_blow_is_reported() -> None:
+    # AMN seed 8106 from 25.85 s as tracked: the Suns knight, flicked into the Crowns guard
+    # lying 2.5 mm from its tower, is struck back by the guard off the tower in the very next
+    # frame, while the knight's blow still waits on the guard's rim to show it moved: the
+    # knight was struck back by the coin it struck, and was flicked itself.
+    run = replay(Recording.load(TRACKS / "amn8106-25.8s.json.gz"))
+    assert ("flick", "suns-knight", None) in found_keys(run)
+    assert ("strike", "crowns-guard", "suns-knight") in found_keys(run)
+    assert unmatched(run, EvalSpec()) == []

@@ -259,6 +259,9 @@ class EventDetector:
         #: Pairs in contact one of which hit a tower since: that coin, and the hit's frame
         #: (``rebound_frames``).
         self.rebound: dict[frozenset[str], tuple[str, int]] = {}
+        #: Pairs in contact one of which was read in this frame only as it came back off a
+        #: tower, beside the other (:meth:`_rim_bounces`).
+        self.came_back: set[frozenset[str]] = set()
         self.recent: dict[str, int] = {}
         self.flicked = False
         #: The frame of this turn's flick (the first since the last rest), and the coin whose
@@ -568,10 +571,14 @@ class EventDetector:
                 self._set_off_by(striker, coin, began, frame.index, out, striker in lay_against)
                 continue
             # Struck meanwhile, it was not flicked (the coin that struck it was), unless struck
-            # back by the coin it struck (that coin rebounded into it off something).
+            # back by the coin it struck (that coin rebounded into it off something), that
+            # blow reported or still waiting on a nudge of the coin struck (``unmoved``: AMN
+            # seed 8106 at 25.97 s, a guard back off its tower in the frame after the blow).
             by = {e["coin"] for e in self._blows_now(out) if e["target"] == coin}
+            waiting = [u[0] for u in self.unmoved if u[1] >= index]
             back = all(
-                self.struck_by.get(c, ("", -1))[0] == coin and self.struck_by[c][1] >= index
+                (self.struck_by.get(c, ("", -1))[0] == coin and self.struck_by[c][1] >= index)
+                or any(e["coin"] == coin and e["target"] == c for e in waiting)
                 for c in by
             )
             if coin in struck and not (by and back):
@@ -2059,13 +2066,21 @@ class EventDetector:
     def _rebound_from(self, out: list[Event]) -> None:
         """Pairs in contact one of which hit a tower (among ``out``) since their contact began:
         that coin comes back off it, and touching the other again is a new strike (see
-        ``rebound_frames``); the rest, ``rebound_frames`` after their hit, are forgotten."""
+        ``rebound_frames``); the rest, ``rebound_frames`` after their hit, are forgotten. A hit
+        read only from the coin's rim coming back (:meth:`_rim_bounces`) with the rim beside
+        the other coin (``came_back``) counts from the frame before: the coin went there and
+        back in this one, and may touch the other again in the next (fresh BD seed 11401 at
+        28.72 s: a guard struck 3.3 mm from its tower came back into the knight that struck it
+        9 ms after the hit, its rim read 0.55 mm into the knight as it came back). One read
+        back farther off is judged as before (AF seed 6600 at 30.68 s: a guard read back 1.6
+        mm from its knight slid past it 1.0 mm clear)."""
+        back, self.came_back = self.came_back, set()
         for e in out:
             if e["event"] != "hit":
                 continue
             for pair in self.contact:
                 if e["coin"] in pair and e["t"] >= self.contact_t.get(pair, -math.inf):
-                    self.rebound[pair] = (e["coin"], self._index)
+                    self.rebound[pair] = (e["coin"], self._index - (pair in back))
         since = self._index - self.cfg.rebound_frames
         self.rebound = {p: v for p, v in self.rebound.items() if v[1] >= since}
 
@@ -2135,8 +2150,22 @@ class EventDetector:
             read = float(np.array(frame.offsets[coin]) @ along)
             if last is not None and last - read >= self.cfg.tower_kick_mm:
                 out.append(self._rest_hit(coin, k, round(frame.t - self.dt / 2, 4)))
+                self._back_beside(coin, frame)
             else:
                 self.rim_watch[coin] = (k, along, index, read)
+
+    def _back_beside(self, coin: str, frame: TrackFrame) -> None:
+        """``coin``, at rest, was read by its rim back off a tower in this frame: each coin in
+        contact with it that its rim reads it not ``part_mm`` apart from may be struck again by
+        it in the next frame (``came_back``; one it came back beside reads farther off)."""
+        rim = np.add(frame.positions[coin], frame.offsets[coin])
+        for pair in self.contact:
+            if coin not in pair:
+                continue
+            (other,) = pair - {coin}
+            at = frame.positions.get(other)
+            if at is not None and not self._apart(rim, np.array(at, float), self.cfg.part_mm):
+                self.came_back.add(pair)
 
     def _slid_off(self, i: str, j: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]) -> bool:
         """Whether one of two coins, the other lying still, set off in this frame from within
