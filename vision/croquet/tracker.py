@@ -29,8 +29,9 @@ What the tracker decides itself, because only tracking knows it:
   carries a coin that fast: it slid there under the hand); a coin that reappears where it
   vanished was only covered;
 * a coin hidden at rest that comes out sliding was flicked under the hand (when is traced back
-  with the table's friction); one that comes out at rest elsewhere was flicked unseen if another
-  coin began to slide meanwhile (it struck that coin), else placed;
+  with the table's friction); one that comes out at rest elsewhere was flicked unseen or struck
+  if another coin began to slide meanwhile (seen to, or traced back from its own slide out of
+  hiding: one of the two struck the other), else placed;
 * a coin only part of which shows (a hand over the rest) is placed by the arc of its rim seen
   against the bare table (:func:`vision.croquet.rim.rim_centre`), not by the centroid of what
   shows, which lies off its centre, away from the hand; a sliding coin whose rim cannot place
@@ -293,7 +294,8 @@ class CoinTracker:
         self.hand_area = config.hand_min_coins * self.coin_area / (s * s)
         names = tuple(dict.fromkeys((*setup, *coins)))
         self.tracks = {c: Track(c, expected_look(c)) for c in names}
-        #: When a coin in sight last began to slide (it may have been struck by one unseen).
+        #: When a coin last began to slide, seen to or traced back from its slide out of hiding:
+        #: a coin out of sight since that moved was struck (by it, or by one flicked unseen).
         self._struck_t = -1.0
         #: Resting coins a sliding coin came close to, looked at until when (``watch_s``).
         self._watched: dict[str, float] = {}
@@ -877,7 +879,6 @@ class CoinTracker:
         # small yet to be seen as one): it has moved only when it moved as far as beside a hand.
         if moved > (limit if full else max(2 * limit, cfg.move_near_hand_mm)) or toward:
             self._start(tr, base, mm, self._t - self.dt / 2)
-            self._struck_t = self._t - self.dt / 2
 
     def _seen_off_last(self, tr: Track, base: np.ndarray, far: float) -> bool:
         """Whether ``tr`` was seen whole in the last frame more than ``far`` mm from ``base``."""
@@ -1068,7 +1069,9 @@ class CoinTracker:
         elif tr.state == HIDDEN and (nudged or self._struck_t > tr.seen_t):
             # Nudged, or another coin began to slide while this one was out of sight and this
             # one moved: it was flicked unseen (and struck that coin), or struck, soon after it
-            # was last seen (no hand puts a coin down so near where it lay).
+            # was last seen (no hand puts a coin down so near where it lay). That coin may have
+            # been out of sight too, its start traced from its slide out (fresh BC seed 11103
+            # at 44.73 s: two knights struck under the hand were taken for placed).
             self._start(tr, base, mm, max(tr.seen_t, self._struck_t - self.dt))
         elif self._t - tr.out[0] >= cfg.place_still_s or not self._alike_hidden(tr):
             self._place(tr, mm)
@@ -1231,6 +1234,7 @@ class CoinTracker:
         tr.seen_t = self._t
         self._started[tr.coin] = t_start
         self._since[tr.coin] = t_start
+        self._struck_t = max(self._struck_t, t_start)
 
     def _seen(self, tr: Track, mm: np.ndarray, look: str | None = None) -> None:
         """A sliding coin seen again: follow it, and let it come to rest (then check by its look
