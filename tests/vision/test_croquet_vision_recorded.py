@@ -452,3 +452,15 @@ def test_a_coin_caught_again_just_after_it_set_off_is_struck_whatever_its_first_
     strikes = [e for e in run.found if e["event"] == "strike"]
     assert [(e["coin"], e["target"]) for e in strikes] == [("suns-guard", "suns-knight")] * 2
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_nudged_into_one_that_was_watched_only_from_then_on_struck_it() -> None:
+    # Fresh BE seed 11505 from 14.75 s as tracked: the Crowns knight strikes the Suns knight
+    # at rest, which is nudged 0.8 mm, too little to be seen to set off, into the Arms knight
+    # lying 0.53 mm beyond it, and moves it 0.04 mm. The Arms knight's rim is read only from
+    # the frame after the first blow: where it lay is its reading before the Suns knight's
+    # rim came within touch of it. Missed, the two were not in contact, and the next flick,
+    # of the Arms knight, which pushed the Suns knight on, was taken for a strike of it.
+    run = replay(Recording.load(TRACKS / "be11505-14.7s.json.gz"))
+    assert ("strike", "suns-knight", "arms-knight") in found_keys(run)
+    assert unmatched(run, EvalSpec()) == []

@@ -784,7 +784,10 @@ class EventDetector:
         and whose rim shows it nudged away from ``coin`` by ``nudge_mm`` or more along their
         line since: a chain of blows no path shows (hold-out H seed 1905 at 9.82 s: a knight
         struck 0.66 mm toward one 0.55 mm away, which moved 0.35 mm; their contact, missed,
-        made the next flick of that one into it a strike). And so on down the chain."""
+        made the next flick of that one into it a strike). And so on down the chain. Where the
+        other lay is read before the nudge reached it, not before the blow: a coin is read from
+        when a sliding coin first comes near it (fresh BE seed 11505 at 14.85 s: a knight, its
+        rim first read a frame after the blow on its neighbour, moved 0.04 mm)."""
         cfg = self.cfg
         t = float(event["t"])
         if coin not in lay:
@@ -797,9 +800,19 @@ class EventDetector:
             n = gap / max(d, 1e-9)
             if d - float(nudge @ n) > COIN_MM + cfg.slow_touch_mm:
                 continue
+            # When the nudge reached it: the first of the coin's readings since the blow that
+            # lies within touch of it (the blow itself if none is read).
+            met = next(
+                (
+                    when
+                    for when, o in self.offset.get(coin, [])
+                    if when > t and d - float(np.array(o) @ n) <= COIN_MM + cfg.slow_touch_mm
+                ),
+                t,
+            )
             history = self.offset.get(other, [])
-            prior = [o for when, o in history if when < t - 1e-6][-cfg.nudge_frames :]
-            since = [o for when, o in history if when > t + self.dt][-cfg.nudge_frames :]
+            prior = [o for when, o in history if when < met - 1e-6][-cfg.nudge_frames :]
+            since = [o for when, o in history if when > met + self.dt][-cfg.nudge_frames :]
             if not prior or not since:
                 continue
             moved = np.median(since, axis=0) - np.median(prior, axis=0)
