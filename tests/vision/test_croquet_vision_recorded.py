@@ -464,3 +464,17 @@ def test_a_coin_nudged_into_one_that_was_watched_only_from_then_on_struck_it() -
     run = replay(Recording.load(TRACKS / "be11505-14.7s.json.gz"))
     assert ("strike", "suns-knight", "arms-knight") in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_coin_just_out_of_hiding_is_not_reached_by_a_path_carried_on_into_where_it_was() -> None:
+    # Fresh BA seed 10701 from 24.0 s as tracked: the Arms guard strikes the Arms knight under
+    # the hand; the knight comes out sliding away, its speed unknown from a path out of
+    # hiding, and the guard follows 3.2 mm behind. The guard's path carried on by its last
+    # step reached where the knight was seen, as if the knight had stopped: a second strike
+    # 17 ms after the first, and the true one 50 ms on was found as well. (As excerpted the
+    # Crowns knight lies read touching the guard it strikes, so that blow is not found.)
+    run = replay(Recording.load(TRACKS / "ba10701-24.0s.json.gz"))
+    pair = [e["t"] for e in run.found if e["event"] == "strike" and e["coin"] == "arms-guard"]
+    assert len(pair) == 2
+    errors = [(e["error"], e["coin"], e["target"]) for e in unmatched(run, EvalSpec())]
+    assert errors == [("missed", "crowns-knight", "arms-guard")]
