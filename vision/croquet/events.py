@@ -790,6 +790,7 @@ class EventDetector:
         rim first read a frame after the blow on its neighbour, moved 0.04 mm)."""
         cfg = self.cfg
         t = float(event["t"])
+        touch = COIN_MM + cfg.slow_touch_mm
         if coin not in lay:
             return
         for other, q in lay.items():
@@ -798,18 +799,12 @@ class EventDetector:
             gap = q - lay[coin]
             d = float(np.hypot(*gap))
             n = gap / max(d, 1e-9)
-            if d - float(nudge @ n) > COIN_MM + cfg.slow_touch_mm:
+            if d - float(nudge @ n) > touch:
                 continue
             # When the nudge reached it: the first of the coin's readings since the blow that
             # lies within touch of it (the blow itself if none is read).
-            met = next(
-                (
-                    when
-                    for when, o in self.offset.get(coin, [])
-                    if when > t and d - float(np.array(o) @ n) <= COIN_MM + cfg.slow_touch_mm
-                ),
-                t,
-            )
+            readings = self.offset.get(coin, [])
+            met = next((w for w, o in readings if w > t and d - float(np.dot(o, n)) <= touch), t)
             history = self.offset.get(other, [])
             prior = [o for when, o in history if when < met - 1e-6][-cfg.nudge_frames :]
             since = [o for when, o in history if when > met + self.dt][-cfg.nudge_frames :]
@@ -1754,10 +1749,15 @@ class EventDetector:
         0.8 mm for 0.6 made a coin that stopped by friction seem kicked off its tower)."""
         return (
             self.unhidden.get(coin, -99) < self._index - 2
-            and self.set_off.get(coin, (-99,))[0] < self._index - 1
+            and not self._set_off_last(coin)
             and self.stepped.get(coin) == self._index - 1
             and bool(self._last_step(coin).any())
         )
+
+    def _set_off_last(self, coin: str) -> bool:
+        """Whether the coin set off in the frame before: its last step is the one it set off
+        with, part of a frame's slide (or begun where it was held while a blow nudged it)."""
+        return self.set_off.get(coin, (-99,))[0] == self._index - 1
 
     def _coast(self, coin: str) -> np.ndarray:
         """Where the coin would have gone on in this frame without a bounce: its last step,
@@ -1912,7 +1912,7 @@ class EventDetector:
                 # where the coin was held while a blow nudged it, is no measure of its speed
                 # (fresh BD seed 11301 at 15.20 s: a knight struck, held 0.7 mm back, set off
                 # by a step 1.3 mm long; caught again by its striker, it seemed to slow).
-                settled = all(self.set_off.get(c, (-99,))[0] < self._index - 1 for c in pair)
+                settled = not any(self._set_off_last(c) for c in pair)
                 if not back[0] and {mover, target} <= moving & set(seg) and settled:
                     ends = {i: bi, j: bj}
                     n = ends[target] - ends[mover]
