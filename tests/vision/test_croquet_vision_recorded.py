@@ -478,3 +478,16 @@ def test_a_coin_just_out_of_hiding_is_not_reached_by_a_path_carried_on_into_wher
     assert len(pair) == 2
     errors = [(e["error"], e["coin"], e["target"]) for e in unmatched(run, EvalSpec())]
     assert errors == [("missed", "crowns-knight", "arms-guard")]
+
+
+def test_a_coin_held_where_it_lay_while_its_rim_shows_it_pushed_on_set_off_at_the_blow() -> None:
+    # Fresh BG seed 11901 from 7.9 s as tracked: the Suns knight strikes the Arms knight and
+    # pushes it 1.9 mm; touching, the two show as one blob, so the tracker holds the Arms
+    # knight where it lay while its rim reads it 1.0, 1.5, 1.7 mm on, and sees it set off
+    # only once they part, nine frames after the blow: it was struck then, not flicked. (The
+    # Suns knight's second touch 29 ms after the first, while the two were still read as one,
+    # is not found.)
+    run = replay(Recording.load(TRACKS / "bg11901-7.9s.json.gz"))
+    assert ("strike", "suns-knight", "arms-knight") in found_keys(run)
+    assert ("flick", "arms-knight", None) not in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["error"] == "false"] == []

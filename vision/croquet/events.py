@@ -845,8 +845,16 @@ class EventDetector:
         set it off: ``struck_frames`` before the frame it began in (long before this one for a
         coin that comes out of hiding), or ``pushed_late_s`` before it for a coin beside a hand
         (seen to set off only once past the hand's margin; one that comes out of hiding there
-        may have been struck as the hand came over it: hold-out N seed 3200 at 16.81 s)."""
+        may have been struck as the hand came over it: hold-out N seed 3200 at 16.81 s). A coin
+        whose rim showed it ``move_mm`` from where it lay, as far as a start, began then: held
+        where it lay while the coin that struck it touched it, it is seen to set off only once
+        they part (fresh BG seed 11901 at 8.04 s: a knight struck and pushed 1.9 mm, its rim
+        showing it 1.0, 1.5 and 1.7 mm on in the three frames after the blow, was seen to set
+        off nine frames after it and taken for flicked)."""
         began = frame.index - round((frame.t - frame.started[coin]) / self.dt)
+        moved = [t for t, o in self.offset.get(coin, []) if np.hypot(*o) >= self.cfg.move_mm]
+        if moved:
+            began = min(began, frame.index - round((frame.t - moved[0]) / self.dt))
         late = round(self.cfg.pushed_late_s / self.dt) if coin in frame.near_hand else 0
         return began - max(self.cfg.struck_frames, late)
 
