@@ -585,7 +585,7 @@ class EventDetector:
                 del self.held[coin]
             elif frame.index - index >= cfg.pair_frames:
                 del self.held[coin]
-                if self._misread_start(coin, a, frame):
+                if self._misread_start(coin, a, index, frame):
                     if self.turn_at == index:
                         self.flicked = False
                     continue
@@ -1192,7 +1192,7 @@ class EventDetector:
                 # shows a longer first step, and may come back as near: AE seed 6301 at 24.26 s).
                 a, b = first
                 short = float(np.hypot(*(b - a))) <= self.cfg.move_near_hand_mm
-                if short and self._misread_start(coin, a, frame):
+                if short and self._misread_start(coin, a, index, frame):
                     if self.turn_at == index:
                         self.flicked = False
                     del self.deferred[coin]
@@ -2390,16 +2390,18 @@ class EventDetector:
         self._begin_turn()
         out.append({"t": t, "event": "flick", "coin": coin})
 
-    def _misread_start(self, coin: str, a: np.ndarray, frame: TrackFrame) -> bool:
-        """Whether ``coin``, seen to start ``pair_frames`` ago from ``a``, lies within
-        ``still_mm`` of ``a`` again with no other coin moving: one reading misplaced it (hold-out
-        T seed 4303 at 36.35 s: the edge of a withdrawing hand's shadow across a knight moved
-        its reading 2.2 mm for a frame). No flick moves a coin and brings it back so soon."""
+    def _misread_start(self, coin: str, a: np.ndarray, index: int, frame: TrackFrame) -> bool:
+        """Whether ``coin``, seen to start in frame ``index`` from ``a``, lies within
+        ``still_mm`` of ``a`` again with no other coin moving but those that set off before it
+        (none of them one it struck): one reading misplaced it (hold-out T seed 4303 at 36.35 s:
+        the edge of a withdrawing hand's shadow across a knight moved its reading 2.2 mm for a
+        frame; fresh BG seed 11905 at 19.86 s the same, while the knight just flicked slid on
+        160 mm away). No flick moves a coin and brings it back so soon."""
         at = frame.positions.get(coin)
         return (
             at is not None
             and float(np.hypot(*(np.array(at) - a))) <= self.cfg.still_mm
-            and frame.moving <= {coin}
+            and all(self.set_off.get(c, (index,))[0] < index for c in frame.moving - {coin})
         )
 
     def _begin_turn(self) -> None:
