@@ -501,3 +501,16 @@ def test_a_coin_read_off_for_a_frame_while_another_slides_far_off_was_not_flicke
     run = replay(Recording.load(TRACKS / "bg11905-19.7s.json.gz"))
     assert ("flick", "crowns-guard", None) not in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["error"] == "false"] == []
+
+
+def test_a_coin_struck_unseen_from_beside_its_tower_hit_it_when_it_comes_off_at_an_angle() -> None:
+    # Fresh BH seed 12105 from 44.85 s as tracked: the Suns knight, flicked under the hand,
+    # strikes the Moons knight lying 0.3 mm from the Crowns tower, driving it into the tower;
+    # it is first seen sliding off it, away from the line it was struck along. The striker
+    # was hidden: the line runs from where its way out of sight first comes within a coin's
+    # width of the struck one, not from the point of that way nearest it.
+    run = replay(Recording.load(TRACKS / "bh12105-44.8s.json.gz"))
+    assert ("strike", "suns-knight", "moons-knight") in found_keys(run)
+    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    assert ("moons-knight", "crowns-tower") in hits
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

@@ -519,9 +519,12 @@ class EventDetector:
                     # Pushed straight into a tower beside it, it may be seen only coming back.
                     self._sent_into(coin, *seg[coin], _unit(seg[coin][0] - pusher), began, out)
                     continue
-            grazer = self._grazed_by(coin, seg[coin][0], seg, struck) if coin in seg else None
-            if grazer is not None:
+            grazed = self._grazed_by(coin, seg[coin][0], seg, struck) if coin in seg else None
+            if grazed is not None:
+                grazer, met = grazed
                 self._set_off_by(grazer, coin, began, frame.index, out)
+                # Struck from beside a tower into it, it may be seen only coming back.
+                self._sent_into(coin, *seg[coin], _unit(seg[coin][0] - met), began, out, grazer)
                 continue
             self.flick_at[coin] = frame.index
             self._begin_turn()
@@ -1512,7 +1515,7 @@ class EventDetector:
         a: np.ndarray,
         seg: Mapping[str, tuple[np.ndarray, np.ndarray]],
         struck: set[str],
-    ) -> str | None:
+    ) -> tuple[str, np.ndarray] | None:
         """The coin sliding as this frame began whose path (its last step, or this frame's, or its
         way on out of sight since it was last seen, coming on toward it) passed within
         ``pair_gap_mm`` of ``a``, where ``coin`` lay and set off from in this frame away from that
@@ -1523,10 +1526,11 @@ class EventDetector:
         and so may a coin struck lately, within ``struck_frames`` or in this frame (``struck``), too
         little to be seen to move (it passed the blow on, a chain). Not a coin it lay touching as
         the frame began: touching coins strike only once parted (hold-out R seed 3901 at 28.80 s: a
-        knight flicked off one it lay against slid along it and set it off). None if no such coin
-        (the nearest if several)."""
+        knight flicked off one it lay against slid along it and set it off). That coin (the
+        nearest if several) and where it was as they met (:func:`_met`); None if no such
+        coin."""
         step = seg[coin][1] - a
-        best: tuple[float, str] | None = None
+        best: tuple[float, str, np.ndarray] | None = None
         past = self._turn_past()
         later = frozenset(seg) if past else frozenset()
         since = self._index - self.cfg.struck_frames
@@ -1546,15 +1550,19 @@ class EventDetector:
             elif other in self._hidden:
                 paths.append((end, end + self._slid_unseen(other)))
             # Only a path that came on toward the coin: one leaving it set off from beside it.
-            near = [_nearest(x, y, a) for x, y in paths if float((a - x) @ (y - x)) > 0]
+            near = [
+                (*_nearest(x, y, a), _met(x, y, a))
+                for x, y in paths
+                if float((a - x) @ (y - x)) > 0
+            ]
             if other in lately:
-                near.append((float(np.hypot(*(a - end))), end))
+                near.append((float(np.hypot(*(a - end))), end, end))
             if not near:
                 continue
-            d, q = min(near, key=lambda r: r[0])
-            if self._sets_off_from(a, q, step):
-                best = min(best or (d, other), (d, other))
-        return None if best is None else best[1]
+            d, q, met = min(near, key=lambda r: r[0])
+            if self._sets_off_from(a, q, step) and (best is None or (d, other) < best[:2]):
+                best = (d, other, met)
+        return None if best is None else (best[1], best[2])
 
     def _flicked_beside(
         self,
@@ -2762,6 +2770,23 @@ def _nearest(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> tuple[float, np.nda
     """The distance from ``p`` to the segment a->b and the segment's point nearest it."""
     d, u = segment_min(a - p, b - p)
     return d, a + u * (b - a)
+
+
+def _met(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """Where a coin sliding a->b first comes within a coin's width of one lying at ``p`` (or
+    the point of its path nearest ``p``, if it never comes that near).
+
+    >>> _met(np.array([0.0, 0.0]), np.array([40.0, 0.0]), np.array([30.0, 0.0])).tolist()
+    [10.95, 0.0]
+    """
+    d = b - a
+    f = a - p
+    aa, bb, cc = float(d @ d), float(f @ d), float(f @ f) - COIN_MM**2
+    disc = bb * bb - aa * cc
+    if aa == 0 or disc < 0:
+        return _nearest(a, b, p)[1]
+    u = min(max((-bb - math.sqrt(disc)) / aa, 0.0), 1.0)
+    return a + u * d
 
 
 def _reach(a: np.ndarray, b: np.ndarray, p: np.ndarray, rest: np.ndarray) -> tuple[float, float]:
