@@ -514,3 +514,15 @@ def test_a_coin_struck_unseen_from_beside_its_tower_hit_it_when_it_comes_off_at_
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert ("moons-knight", "crowns-tower") in hits
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_out_of_hiding_back_the_way_it_went_ran_into_the_tower_ahead_of_it() -> None:
+    # Fresh BH seed 12101 from 43.4 s as tracked: the Suns knight slides at 0.7 m/s toward its
+    # tower and is hidden 6 mm short of it (by the hand that flicked it, drawing back), shows
+    # once, is hidden again, and comes out 0.5 mm back from where it was last seen, going the
+    # other way; it strikes the Moons knight at once, so its sightings never show a way of
+    # their own to trace back. Only the tower ahead of it turns a coin so: it hit it.
+    run = replay(Recording.load(TRACKS / "bh12101-43.4s.json.gz"))
+    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    assert hits == [("suns-knight", "suns-tower")]
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

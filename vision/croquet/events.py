@@ -338,11 +338,22 @@ class EventDetector:
         #: Flicks begun out of sight (when the tracker traced them back along the chord), held
         #: until the coin's next step shows whether it bounced unseen (a longer path).
         self.unseen_flick: dict[str, float] = {}
+        #: Each coin's way per frame along its last path out of hiding, until a step of its own
+        #: is seen (a path out of hiding is no step: :attr:`step`).
+        self.out_step: dict[str, np.ndarray] = {}
         #: Paths out of hiding followed for a few frames: start, end, towers touched then, when
-        #: the path began, and the coin's sightings since.
+        #: the path began, the coin's sightings since, and its way per frame as it went out of
+        #: sight (its last step, or its last path out of hiding; nothing if it lay still).
         self.emerged: dict[
             str,
-            tuple[np.ndarray, np.ndarray, frozenset[int], float, list[tuple[float, np.ndarray]]],
+            tuple[
+                np.ndarray,
+                np.ndarray,
+                frozenset[int],
+                float,
+                list[tuple[float, np.ndarray]],
+                np.ndarray,
+            ],
         ] = {}
         #: The last ``2 * knock_frames + 1`` frames' sightings, and the strikes and hits
         #: reported lately (:meth:`_knocks`).
@@ -383,6 +394,7 @@ class EventDetector:
         (``rejudge``)."""
         self.last[coin] = p
         self.step[coin] = np.zeros(2)
+        self.out_step.pop(coin, None)
         self.kicked.discard(coin)
         self.rim_watch.pop(coin, None)
         for c, cor in enumerate(self.corridors):
@@ -432,6 +444,7 @@ class EventDetector:
     def _forget(self, coin: str) -> None:
         self.last.pop(coin, None)
         self.step.pop(coin, None)
+        self.out_step.pop(coin, None)
         self.kicked.discard(coin)
         self.contact = {p for p in self.contact if coin not in p}
         self.on_tower = {p for p in self.on_tower if p[0] != coin}
@@ -622,6 +635,8 @@ class EventDetector:
             else:
                 self.kicked.discard(coin)
             self.step[coin] = step
+            if coin not in self._unseen:
+                self.out_step.pop(coin, None)
             self.last[coin] = b
             self.stepped[coin] = frame.index
         self._moving_before = frame.moving
@@ -962,16 +977,18 @@ class EventDetector:
             if self.emerged
             else set()
         )
-        for coin, (a0, b0, touched, t_in, seen) in list(self.emerged.items()):
+        for coin, (a0, b0, touched, t_in, seen, went) in list(self.emerged.items()):
             # A touch seen since it came out (a hit held till it showed, say) explains a turn.
             touched |= {k for c, k in self.on_tower if c == coin}
             if coin in seg and coin not in self._unseen and coin not in struck:
                 seen.append((frame.t, seg[coin][1]))
                 if len(seen) <= self.cfg.bounce_frames:
-                    self.emerged[coin] = (a0, b0, touched, t_in, seen)
+                    self.emerged[coin] = (a0, b0, touched, t_in, seen, went)
                     continue
             del self.emerged[coin]
             began = self.unseen_flick.pop(coin, None)
+            hit_at: tuple[int, float] | None = None
+            path_since: float | None = None
             if len(seen) > 1:
                 least = self.cfg.bounce_min_mm_s
                 # The velocity at the middle of the last three sightings (or at the last of two).
@@ -989,20 +1006,26 @@ class EventDetector:
                 bounce = self._bounce(a0, b0, p, v, least)
                 if bounce is not None:
                     k, back_mm, path_mm = bounce
-                    hit = self._slid_since(t, v, back_mm)
-                    if self._new_hit(coin, k, touched, hit, t_in, out):
-                        self.on_tower.add((coin, k))
-                        name = self.towers[k][0]
-                        out.append(
-                            {
-                                "t": round(max(hit, t_in), 4),
-                                "event": "hit",
-                                "coin": coin,
-                                "feature": name,
-                            }
-                        )
-                        if began is not None:
-                            began = min(began, self._slid_since(t, v, path_mm))
+                    hit_at = (k, self._slid_since(t, v, back_mm))
+                    path_since = self._slid_since(t, v, path_mm)
+            if hit_at is None:
+                hit_at = self._ran_into(coin, a0, b0, went, t_in, seen[0][0], out)
+            k, hit = hit_at or (-1, 0.0)
+            if hit_at is not None:
+                # A path out of hiding that bounced off a tower is not the way the coin went.
+                self.out_step.pop(coin, None)
+            if hit_at is not None and self._new_hit(coin, k, touched, hit, t_in, out):
+                self.on_tower.add((coin, k))
+                out.append(
+                    {
+                        "t": round(max(hit, t_in), 4),
+                        "event": "hit",
+                        "coin": coin,
+                        "feature": self.towers[k][0],
+                    }
+                )
+                if began is not None and path_since is not None:
+                    began = min(began, path_since)
             if began is not None:
                 striker = self._struck_unseen(coin, a0)
                 if striker is None:
@@ -1014,7 +1037,11 @@ class EventDetector:
             if coin in self._unseen:
                 touched = frozenset(k for c, k in self.on_tower if c == coin)
                 a, b = seg[coin]
-                self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)])
+                went = self.step.get(coin, np.zeros(2))
+                if not went.any():
+                    went = self.out_step.get(coin, went)
+                self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)], went)
+                self.out_step[coin] = (b - a) * self.dt / max(frame.t - self._t0[coin], self.dt)
         return flicked
 
     def _struck_unseen(self, coin: str, lay: np.ndarray) -> str | None:
@@ -1065,6 +1092,45 @@ class EventDetector:
         if float((at - a0) @ self._tile_normal(self.towers[k][1], at)) >= 0:
             return None
         return k, back_mm, back_mm + float(np.hypot(*(at - a0)))
+
+    def _ran_into(
+        self,
+        coin: str,
+        a0: np.ndarray,
+        b0: np.ndarray,
+        went: np.ndarray,
+        t_in: float,
+        t_out: float,
+        out: Sequence[Event],
+    ) -> tuple[int, float] | None:
+        """The tower a coin ran into unseen, and when: it went out of sight at ``a0`` (at
+        ``t_in``) sliding by ``went`` per frame and came out (at ``t_out``) at ``b0``, back the
+        way it went (turned by more than a right angle: only a blow turns a coin so), and the
+        first tile ahead of it along ``went``, within what it could slide meanwhile, is a
+        tower whose face it meets. None otherwise, or if it slid slower than the softest flick
+        (``flick_least_mm_s``: a step of a coin at rest misread is no way), or a hit of that
+        tower was found since it went out of sight. Its sightings since it came out may never
+        show a way of their own to trace back (:meth:`_bounce`): fresh BH seed 12101 at 43.56
+        s, a knight sliding at 0.7 m/s toward its tower, hidden 6 mm from it, came out two
+        frames later 0.5 mm back from there and struck a coin at once."""
+        speed = float(np.hypot(*went)) / self.dt
+        if speed < self.cfg.flick_least_mm_s or float((b0 - a0) @ went) >= 0:
+            return None
+        way = went / float(np.hypot(*went))
+        first = self._first_tower(a0, way, speed * (t_out - t_in))
+        if first is None:
+            return None
+        mm, k = first
+        name = self.towers[k][0]
+        if float(way @ self._tile_normal(self.towers[k][1], a0 + way * mm)) >= 0 or any(
+            e["event"] == "hit" and e["coin"] == coin and e["feature"] == name and e["t"] >= t_in
+            for e in (*self.blows, *out)
+        ):
+            return None
+        a = self.cfg.friction_mm_s2
+        if speed**2 < 2 * a * mm:
+            return None
+        return k, t_in + (speed - math.sqrt(speed**2 - 2 * a * mm)) / a
 
     def _new_hit(
         self,
