@@ -2619,7 +2619,10 @@ def test_a_coin_struck_into_a_tower_and_back_too_little_to_set_off_shows_the_hit
     # Hold-out C seed 603 at 8.87 s: the Crowns guard strikes the Crowns knight, lying 3 mm
     # from the Crowns tower, straight at it; the knight goes there and back between frames,
     # never far enough from where it lay to be seen to set off, but its rim reads 1.0 and
-    # 1.6 mm on along the blow's line, then 0.35: something turned it, the tower.
+    # 1.6 mm on along the blow's line, then 0.35: something turned it, the tower. Coming back
+    # off it, it strikes the guard again (the guard is seen to go back), as the ground truth
+    # has it at 8.879 s; played on from the blow, the two coins' steps show that second
+    # contact, reported once the frames have not shown it (``second_blow_frames``).
     det = EventDetector(default_layout(), 120.0)
     knight, d = np.array([420.08, 215.93]), np.array([0.2, -0.98])
     guard0 = knight - d * (COIN_MM + 20.0)
@@ -2639,9 +2642,10 @@ def test_a_coin_struck_into_a_tower_and_back_too_little_to_set_off_shows_the_hit
             offsets=off if k >= 3 else {},
         )
         out += det.update(frame)
-    assert [k for k in keys(out) if k[0] in ("strike", "hit")] == [
-        ("strike", "crowns-guard", "crowns-knight", None),
+    assert sorted(k for k in keys(out) if k[0] in ("strike", "hit")) == [
         ("hit", "crowns-knight", "crowns-tower", None),
+        ("strike", "crowns-guard", "crowns-knight", None),
+        ("strike", "crowns-knight", "crowns-guard", None),
     ]
 
 

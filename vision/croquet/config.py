@@ -294,6 +294,12 @@ class CroquetVisionConfig:
     #: one, none lost; 1.75 mended the same and lost 2 (a coin back off a tower, taken for
     #: parted, had its strike back given the wrong way round).
     separate_mm: float = 1.9
+    #: Each strike is played on this long (s) with the physics of the simulated table
+    #: (:meth:`vision.croquet.events.EventDetector._second_blows`) for a second contact of the
+    #: two that the frames cannot show, which stands unless the frames show them apart before
+    #: it or the contact is found in them within ``second_blow_frames`` frames of it.
+    second_blow_s: float = 0.05
+    second_blow_frames: int = 6
     #: ...or, two coins, once it reads over this (mm) in ``part_frames`` frames running (a
     #: struck coin sliding on just ahead of its striker, which may catch it up again). Three
     #: frames, not four: on hold-out AC seed 5902 at 35.98 s a guard nudged 1.2 mm beside a

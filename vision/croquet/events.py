@@ -93,6 +93,8 @@ from engines.croquetnole.layout import COIN_MM, TILE_MM, Layout, Point, Tile
 from engines.croquetnole.names import feature
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.tracker import TrackFrame
+from vision.sim.croquet_physics import CoinTable
+from vision.sim.croquet_truth import SEPARATE_MM
 
 Event = dict[str, Any]
 _R = COIN_MM / 2
@@ -225,6 +227,13 @@ class EventDetector:
         self.corridors = []
         self.towers: list[tuple[str, Tile]] = []
         self.tiles = tuple(layout.tiles)
+        self.layout = layout
+        self.pending: list[tuple[Event, float]] = []
+        #: The last frames' ends: when, where each coin was, its step, and which were hidden
+        #: (:meth:`_second_blows`).
+        self._history: deque[
+            tuple[float, dict[str, np.ndarray], dict[str, np.ndarray], frozenset[str]]
+        ] = deque(maxlen=16)
         for castle in layout.castle_names:
             geo = layout.castle(castle)
             self.corridors += [geo.gate, geo.door]
@@ -614,6 +623,7 @@ class EventDetector:
         # (or seen out of hiding away from where it lay, not yet judged).
         resting = self.flicked and not (frame.moving or frame.started or frame.watched)
         self._confirm(frame, seg, placed, out, resting)
+        self._second_blows(frame, out, resting)
         for coin in (*frame.started, *frame.stopped, *frame.hidden, *placed):
             self.offset.pop(coin, None)
         for coin, o in frame.offsets.items():
@@ -640,6 +650,7 @@ class EventDetector:
             self.last[coin] = b
             self.stepped[coin] = frame.index
         self._moving_before = frame.moving
+        self._history.append((frame.t, dict(self.last), dict(self.step), frame.hidden))
         self._settle(frame)
         if frame.stopped:
             self.stop_t = max(self.stop_t, *frame.stopped.values())
@@ -1567,6 +1578,74 @@ class EventDetector:
             out.append({"t": t, "event": "strike", "coin": striker, "target": coin})
             self.contact.add(frozenset((striker, coin)))
         self.recent[coin] = index
+
+    def _second_blows(self, frame: TrackFrame, out: list[Event], flush: bool) -> None:
+        """Second contacts of two coins that struck, too soon after the first for the frames to
+        show them apart: the struck coin knocked back off a tile into its striker, or the
+        striker off one into it (on the fresh sets BC to BH, every one of the ten missed strikes
+        that came within 50 ms of the same two's first contact had one of them touch a tile in
+        between). Each strike found in this frame is played on, from the frame before it, with
+        the two coins' places and steps then, by the simulated table's physics
+        (:class:`vision.sim.croquet_physics.CoinTable`: the restitution and friction measured
+        there stand for a real table's), for ``second_blow_s``; a second contact (once they
+        parted by ``SEPARATE_MM``, as the rules count one) is held ``second_blow_frames``
+        frames, then reported, unless the frames showed the two apart before it (then any
+        second contact shows in them), or either hidden since the blow (the frames cannot bear
+        it out), or one between them was found meanwhile; all are decided at a rest
+        (``flush``). Fresh BC seed 11102 at 7.48 s: a knight struck one, ran on into a gate's
+        tile and came back off it into the same knight 16 ms after the first blow, the two read
+        touching throughout. Not for a striker that set off in the frame of the blow (its step
+        before says nothing of its speed)."""
+        cfg = self.cfg
+        wait = cfg.second_blow_frames * self.dt
+        found_now = [e for e in out if e["event"] == "strike"]
+        keep = []
+        for ev, t1 in self.pending:
+            pair = frozenset((ev["coin"], ev["target"]))
+            found = any(
+                x["event"] == "strike"
+                and frozenset((x["coin"], x["target"])) == pair
+                and t1 < x["t"] <= ev["t"] + wait
+                for x in (*self.blows, *out)
+            )
+            at = [frame.positions.get(c) for c in pair]
+            parted = (
+                frame.t <= ev["t"]
+                and None not in at
+                and float(np.hypot(*np.subtract(*at))) > COIN_MM + cfg.separate_mm
+            )
+            if found or parted or pair & frame.hidden:
+                continue
+            if frame.t >= ev["t"] + wait or flush:
+                out.append(ev)
+            else:
+                keep.append((ev, t1))
+        self.pending = keep
+        for e in found_now:
+            a, b = e["coin"], e["target"]
+            pair = frozenset((a, b))
+            if any(frozenset((x["coin"], x["target"])) == pair for x, _ in self.pending):
+                continue
+            before = [h for h in self._history if h[0] < e["t"] and a in h[1] and b in h[1]]
+            # Hidden since the blow, the frames cannot bear a second contact out.
+            if not before or any(h[3] & pair for h in self._history if h[0] >= e["t"]):
+                continue
+            t0, last, step, _ = before[-1]
+            if not (step.get(a, np.zeros(2)).any() or step.get(b, np.zeros(2)).any()):
+                continue
+            table = CoinTable(self.layout, (a, b))
+            for c in (a, b):
+                table.place(c, (float(last[c][0]), float(last[c][1])))
+                table.vel[table.index[c]] = step.get(c, np.zeros(2)) / self.dt
+            watch = _Contacts(SEPARATE_MM)
+            table.t = t0
+            table.advance(e["t"] + cfg.second_blow_s, watch)
+            if len(watch.blows) >= 2:
+                t2, i = watch.blows[1]
+                mover = (a, b)[i]
+                other = b if mover == a else a
+                ev = {"t": round(t2, 4), "event": "strike", "coin": mover, "target": other}
+                self.pending.append((ev, e["t"]))
 
     def _blows_now(self, out: list[Event]) -> list[Event]:
         """The strikes found in this frame: those reported (among ``out``) and those waiting on
@@ -2769,6 +2848,31 @@ class EventDetector:
                             "direction": "in" if p[1] > 0 else "out",
                         }
                     )
+
+
+class _Contacts:
+    """A :class:`CoinTable` observer of its first two coins: when each new contact between them
+    came (once they parted by ``separate_mm``) and which of them was the faster just before it
+    (the striker)."""
+
+    def __init__(self, separate_mm: float) -> None:
+        self.separate_mm = separate_mm
+        self.touching = False
+        self.blows: list[tuple[float, int]] = []
+
+    def on_step(
+        self, table: CoinTable, t0: float, t1: float, p0: np.ndarray, v0: np.ndarray
+    ) -> None:
+        gap = float(np.hypot(*(table.pos[0] - table.pos[1]))) - COIN_MM
+        if (0, 1) in table.coin_touches and not self.touching:
+            self.touching = True
+            speed = np.hypot(v0[:, 0], v0[:, 1])
+            self.blows.append((t1, 0 if speed[0] >= speed[1] else 1))
+        elif gap > self.separate_mm:
+            self.touching = False
+
+    def on_off_table(self, table: CoinTable, coin: str, t: float, at: Point) -> None:
+        pass
 
 
 def _struck(coin: str, out: list[Event]) -> bool:
