@@ -227,7 +227,10 @@ class EventDetector:
         self.corridors = []
         self.towers: list[tuple[str, Tile]] = []
         self.tiles = tuple(layout.tiles)
+        #: The layout, for playing a blow on (:meth:`_second_blows`).
         self.layout = layout
+        #: Second contacts played on from a strike, not yet reported: each with when the first
+        #: contact was (:meth:`_second_blows`).
         self.pending: list[tuple[Event, float]] = []
         #: The last frames' ends: when, where each coin was, its step, and which were hidden
         #: (:meth:`_second_blows`).
@@ -1021,22 +1024,22 @@ class EventDetector:
                     path_since = self._slid_since(t, v, path_mm)
             if hit_at is None:
                 hit_at = self._ran_into(coin, a0, b0, went, t_in, seen[0][0], out)
-            k, hit = hit_at or (-1, 0.0)
             if hit_at is not None:
+                k, hit = hit_at
                 # A path out of hiding that bounced off a tower is not the way the coin went.
                 self.out_step.pop(coin, None)
-            if hit_at is not None and self._new_hit(coin, k, touched, hit, t_in, out):
-                self.on_tower.add((coin, k))
-                out.append(
-                    {
-                        "t": round(max(hit, t_in), 4),
-                        "event": "hit",
-                        "coin": coin,
-                        "feature": self.towers[k][0],
-                    }
-                )
-                if began is not None and path_since is not None:
-                    began = min(began, path_since)
+                if self._new_hit(coin, k, touched, hit, t_in, out):
+                    self.on_tower.add((coin, k))
+                    out.append(
+                        {
+                            "t": round(max(hit, t_in), 4),
+                            "event": "hit",
+                            "coin": coin,
+                            "feature": self.towers[k][0],
+                        }
+                    )
+                    if began is not None and path_since is not None:
+                        began = min(began, path_since)
             if began is not None:
                 striker = self._struck_unseen(coin, a0)
                 if striker is None:
