@@ -542,3 +542,17 @@ def test_a_coin_back_off_a_tile_into_the_one_it_struck_strikes_it_again_unseen()
     strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
     assert strikes.count(("moons-knight", "suns-knight")) == 2
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_struck_while_hidden_set_off_after_its_striker_did() -> None:
+    # Fresh BI seed 12307 from 8.7 s as tracked: a hand covers the Crowns knight from 8.79 s.
+    # The Crowns guard, flicked at 8.98 s, hits its tower, goes out of its door, is hidden by
+    # the same hand and strikes the knight at 9.10 s; the knight comes out 3.3 mm on, then the
+    # guard. The knight was last seen still at 8.78 s, but it was struck after the guard set
+    # off: timed back from where it came out, at its speed since.
+    run = replay(Recording.load(TRACKS / "bi12307-8.7s.json.gz"))
+    (flick,) = [e["t"] for e in run.found if e["event"] == "flick"]
+    strikes = [e["t"] for e in run.found if e["event"] == "strike"]
+    assert flick >= 8.98
+    assert strikes[0] == pytest.approx(9.10, abs=0.01)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
