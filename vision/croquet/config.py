@@ -400,7 +400,7 @@ class CroquetVisionConfig:
     #: their centres faster than this (mm/s) was struck back by it (bounced off a tower). On the
     #: development sets such strikers ran back at 145-175 mm/s; one that struck a coin pressed
     #: against a third, which gave way slowly, at 66 mm/s without a second blow.
-    rebound_frames: int = 5
+    struck_back_frames: int = 5
     rebound_mm_s: float = 100.0
     #: ...unless the coin it struck, its blow still in doubt then (``unmoved``), is seen to set
     #: off from farther on than this (mm) along the blow's line from where it lay: it went on

@@ -2450,7 +2450,7 @@ class EventDetector:
             # Sent straight back in the frame after the blow, it may already be well apart; later,
             # they parted in this frame at the earliest.
             apart = pair not in self._touching and age > 1
-            if age > cfg.rebound_frames or apart or mover not in seg:
+            if age > cfg.struck_back_frames or apart or mover not in seg:
                 del self.striker[mover]
                 continue
             a, b = seg[mover]
