@@ -556,3 +556,13 @@ def test_a_coin_struck_while_hidden_set_off_after_its_striker_did() -> None:
     assert flick >= 8.98
     assert strikes[0] == pytest.approx(9.10, abs=0.01)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_flicked_into_one_read_touching_it_was_not_pushed_by_it() -> None:
+    # Fresh BI seed 12400 from 15.4 s as tracked: the Suns knight, lying 0.8 mm from the Moons
+    # knight (read 0.45 mm off: touching), is flicked into it. Its blow on the Moons knight,
+    # found in its first frame, waits on the nudge it gave (the Moons knight is seen to set
+    # off a frame later); the coin it struck did not push it along: it was flicked.
+    run = replay(Recording.load(TRACKS / "bi12400-15.4s.json.gz"))
+    assert ("flick", "suns-knight", None) in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
