@@ -566,3 +566,14 @@ def test_a_coin_flicked_into_one_read_touching_it_was_not_pushed_by_it() -> None
     run = replay(Recording.load(TRACKS / "bi12400-15.4s.json.gz"))
     assert ("flick", "suns-knight", None) in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_second_contact_is_played_on_from_a_blow_found_only_once_its_nudge_showed() -> None:
+    # Fresh AY seed 10300 from 15.9 s as tracked: the Arms knight strikes the Crowns knight
+    # lying still, which strikes it back 23 ms later; its rim reads it 1.5 mm on, then back,
+    # while the two read within 0.15 mm of touching. The first blow stands only once the
+    # struck knight's nudge shows, 19 frames on: played on from the frame before it, it gives
+    # the second contact.
+    run = replay(Recording.load(TRACKS / "ay10300-15.9s.json.gz"))
+    assert ("strike", "crowns-knight", "arms-knight") in found_keys(run)
+    assert unmatched(run, EvalSpec()) == []
