@@ -577,3 +577,15 @@ def test_a_second_contact_is_played_on_from_a_blow_found_only_once_its_nudge_sho
     run = replay(Recording.load(TRACKS / "ay10300-15.9s.json.gz"))
     assert ("strike", "crowns-knight", "arms-knight") in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
+
+
+def test_a_striker_faster_than_the_coin_it_struck_comes_back_struck_it_again() -> None:
+    # Fresh BI seed 12301 from 9.0 s as tracked: the Crowns knight, closing at 3.3 mm a frame
+    # along the line of centres, strikes the Arms knight lying still, which is sent 1.3 mm and
+    # comes back into it 11 ms later; the Crowns knight slides on across the line at 3.0 mm a
+    # frame. The Arms knight can come back at no more than about 2: the faster, the Crowns
+    # knight, struck again.
+    run = replay(Recording.load(TRACKS / "bi12301-9.0s.json.gz"))
+    strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
+    assert strikes == [("crowns-knight", "arms-knight")] * 2
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] == "strike"] == []

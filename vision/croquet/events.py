@@ -93,11 +93,14 @@ from engines.croquetnole.layout import COIN_MM, TILE_MM, Layout, Point, Tile
 from engines.croquetnole.names import feature
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.tracker import TrackFrame
-from vision.sim.croquet_physics import CoinTable
+from vision.sim.croquet_physics import CoinTable, PhysicsConfig
 from vision.sim.croquet_truth import SEPARATE_MM
 
 Event = dict[str, Any]
 _R = COIN_MM / 2
+
+#: The simulated table's restitutions stand for a real table's (:meth:`EventDetector._faster_back`).
+PHYSICS = PhysicsConfig()
 
 
 class _Striking(NamedTuple):
@@ -114,6 +117,8 @@ class _Striking(NamedTuple):
     #: sliding coin only slows, so a longer step after it was read ahead of where the coin was,
     #: blurred into the struck one.
     before: float | None
+    #: Its step along ``along`` (mm) in the frame before the blow, if a whole frame's slide.
+    closing: float | None
 
 
 class _StruckBack(NamedTuple):
@@ -2125,7 +2130,9 @@ class EventDetector:
                 if mover in seg and target not in moving and along is not None:
                     before = self._along_step(mover, along)
                     lay_at = self.last[target].copy()
-                    self.striker[mover] = _Striking(target, along, self._index, lay_at, before)
+                    self.striker[mover] = _Striking(
+                        target, along, self._index, lay_at, before, before
+                    )
                 if event not in out and along is not None:
                     self._watch_rim(target, along)
             # Apart at the frame's end, after touching on the way there or not touching at all,
@@ -2446,7 +2453,7 @@ class EventDetector:
             return
         cfg = self.cfg
         busy = {e.get(k) for e in (*out, *self._blows_now(out)) for k in ("coin", "target")}
-        for mover, (target, along, index, lay, before) in list(self.striker.items()):
+        for mover, (target, along, index, lay, before, closing) in list(self.striker.items()):
             age = self._index - index
             pair = frozenset((mover, target))
             # Sent straight back in the frame after the blow, it may already be well apart; later,
@@ -2495,7 +2502,7 @@ class EventDetector:
             ):
                 continue
             t = self._when(0.5, mover)
-            back = [{"t": t, "event": "strike", "coin": target, "target": mover}]
+            back = [{"t": t, "event": "strike", **self._faster_back(mover, target, closing)}]
             off = self.set_off.get(target)
             if behind is not None and target not in seg and (off is None or off[0] < index):
                 back = self._came_off(target, behind[1], self._when(0.0, mover)) + back
@@ -2510,6 +2517,21 @@ class EventDetector:
                 out += back
             else:
                 self.struck_back[(mover, target, blow)] = _StruckBack(back, along, lay)
+
+    def _faster_back(self, mover: str, target: str, closing: float | None) -> dict[str, str]:
+        """Which struck which when ``target``, struck at rest by ``mover``, came back off a tile
+        into it: the faster just before (as the rules' referee counts a strike). The coin struck
+        comes back no faster than the blow sent it along their line ((1 + e) / 2 of the
+        striker's step along it before the blow, ``closing``, for coins' restitution e) times
+        a tile's restitution; a striker still sliding faster than that (its way across the line
+        is kept) struck it again (fresh BI seed 12301 at 9.30 s: a knight that struck one 3.3
+        mm a frame along their line slid on at 3.0 mm a frame; the other came back at 2 or
+        less). Without ``closing`` (no whole frame's step before the blow), the coin struck."""
+        phys = PHYSICS
+        back = (1 + phys.coin_restitution) / 2 * phys.tile_restitution * (closing or math.inf)
+        if float(np.hypot(*self.step.get(mover, np.zeros(2)))) > back:
+            return {"coin": mover, "target": target}
+        return {"coin": target, "target": mover}
 
     def _along_step(self, coin: str, along: np.ndarray) -> float | None:
         """The coin's last step along ``along`` (mm), if a whole frame's slide (:meth:`_steady`;
