@@ -589,3 +589,14 @@ def test_a_striker_faster_than_the_coin_it_struck_comes_back_struck_it_again() -
     strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
     assert strikes == [("crowns-knight", "arms-knight")] * 2
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] == "strike"] == []
+
+
+def test_a_second_contact_found_at_the_time_of_the_first_is_not_played_on_again() -> None:
+    # Fresh AQ seed 8707 from 37.9 s as tracked: the Moons guard strikes the Moons knight
+    # lying 3.4 mm from the Suns tower; the knight goes into the tower and back into the guard
+    # within the frame, and the strike back is found at the time of the first blow. Played
+    # on, the first blow gives that second contact again 0.5 ms later: it was found already.
+    run = replay(Recording.load(TRACKS / "aq8707-37.9s.json.gz"))
+    strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
+    assert strikes == [("moons-guard", "moons-knight"), ("moons-knight", "moons-guard")]
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

@@ -234,9 +234,9 @@ class EventDetector:
         self.tiles = tuple(layout.tiles)
         #: The layout, for playing a blow on (:meth:`_second_blows`).
         self.layout = layout
-        #: Second contacts played on from a strike, not yet reported: each with when the first
-        #: contact was (:meth:`_second_blows`).
-        self.pending: list[tuple[Event, float]] = []
+        #: Second contacts played on from a strike, not yet reported: each with the first
+        #: contact (:meth:`_second_blows`).
+        self.pending: list[tuple[Event, Event]] = []
         #: The last frames' ends: when, where each coin was, its step, and which were hidden
         #: (:meth:`_second_blows`), back to the frame before a blow reported as late as a
         #: strike on a coin at rest waits for its nudge (``watch_s``).
@@ -1636,12 +1636,13 @@ class EventDetector:
         wait = cfg.second_blow_frames * self.dt
         found_now = [e for e in out if e["event"] == "strike"]
         keep = []
-        for ev, t1 in self.pending:
+        for ev, first in self.pending:
             pair = frozenset((ev["coin"], ev["target"]))
             found = any(
-                x["event"] == "strike"
+                x is not first
+                and x["event"] == "strike"
                 and frozenset((x["coin"], x["target"])) == pair
-                and t1 < x["t"] <= ev["t"] + wait
+                and first["t"] <= x["t"] <= ev["t"] + wait
                 for x in (*self.blows, *out)
             )
             at = [frame.positions.get(c) for c in pair]
@@ -1651,7 +1652,7 @@ class EventDetector:
             if frame.t >= ev["t"] + wait or flush:
                 out.append(ev)
             else:
-                keep.append((ev, t1))
+                keep.append((ev, first))
         self.pending = keep
         for e in found_now:
             a, b = e["coin"], e["target"]
@@ -1677,7 +1678,7 @@ class EventDetector:
                 mover = (a, b)[i]
                 other = b if mover == a else a
                 ev = {"t": round(t2, 4), "event": "strike", "coin": mover, "target": other}
-                self.pending.append((ev, e["t"]))
+                self.pending.append((ev, e))
 
     def _blows_now(self, out: list[Event]) -> list[Event]:
         """The strikes found in this frame: those reported (among ``out``) and those waiting on
