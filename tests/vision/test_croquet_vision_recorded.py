@@ -600,3 +600,18 @@ def test_a_second_contact_found_at_the_time_of_the_first_is_not_played_on_again(
     strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
     assert strikes == [("moons-guard", "moons-knight"), ("moons-knight", "moons-guard")]
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_striker_sent_back_along_the_line_of_centres_struck_a_coin_that_could_not_give_way() -> (
+    None
+):
+    # Fresh BJ seed 12601 from 23.8 s as tracked: the Suns knight strikes the Crowns guard,
+    # lying 1 mm from its tower, 28 degrees off the line of their centres; the guard goes into
+    # the tower and back into the knight within the frame, unseen. The knight comes back 28
+    # degrees off that line (46 off the way it came), as off a wall there: the guard hit the
+    # tower and struck it back.
+    run = replay(Recording.load(TRACKS / "bj12601-23.8s.json.gz"))
+    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    assert hits == [("crowns-guard", "crowns-tower")]
+    assert ("strike", "crowns-guard", "suns-knight") in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] in ("hit", "strike")] == []
