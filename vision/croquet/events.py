@@ -2533,8 +2533,8 @@ class EventDetector:
         is kept) struck it again (fresh BI seed 12301 at 9.30 s: a knight that struck one 3.3
         mm a frame along their line slid on at 3.0 mm a frame; the other came back at 2 or
         less). Without ``closing`` (no whole frame's step before the blow), the coin struck."""
-        phys = PHYSICS
-        back = (1 + phys.coin_restitution) / 2 * phys.tile_restitution * (closing or math.inf)
+        give = (1 + PHYSICS.coin_restitution) / 2 * PHYSICS.tile_restitution
+        back = give * (math.inf if closing is None else closing)
         if float(np.hypot(*self.step.get(mover, np.zeros(2)))) > back:
             return {"coin": mover, "target": target}
         return {"coin": target, "target": mover}
