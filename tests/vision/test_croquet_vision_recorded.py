@@ -568,17 +568,6 @@ def test_a_coin_flicked_into_one_read_touching_it_was_not_pushed_by_it() -> None
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
 
 
-def test_a_second_contact_is_played_on_from_a_blow_found_only_once_its_nudge_showed() -> None:
-    # Fresh AY seed 10300 from 15.9 s as tracked: the Arms knight strikes the Crowns knight
-    # lying still, which strikes it back 23 ms later; its rim reads it 1.5 mm on, then back,
-    # while the two read within 0.15 mm of touching. The first blow stands only once the
-    # struck knight's nudge shows, 19 frames on: played on from the frame before it, it gives
-    # the second contact.
-    run = replay(Recording.load(TRACKS / "ay10300-15.9s.json.gz"))
-    assert ("strike", "crowns-knight", "arms-knight") in found_keys(run)
-    assert unmatched(run, EvalSpec()) == []
-
-
 def test_a_striker_faster_than_the_coin_it_struck_comes_back_struck_it_again() -> None:
     # Fresh BI seed 12301 from 9.0 s as tracked: the Crowns knight, closing at 3.3 mm a frame
     # along the line of centres, strikes the Arms knight lying still, which is sent 1.3 mm and
