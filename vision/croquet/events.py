@@ -455,11 +455,13 @@ class EventDetector:
             if a is not None and b is not None and self._apart(a, b, self.cfg.lay_touch_mm):
                 self.contact.discard(pair)
 
-    def _apart(self, p: np.ndarray, q: np.ndarray, touch: float | None = None) -> bool:
-        """Whether two coins at rest at ``p`` and ``q`` lie apart: their gap reads over
-        ``touch`` (mm; ``rest_touch_mm`` unless given)."""
+    def _apart(
+        self, p: np.ndarray | Point, q: np.ndarray | Point, touch: float | None = None
+    ) -> bool:
+        """Whether two coins at ``p`` and ``q`` lie apart: their gap reads over ``touch`` (mm;
+        ``rest_touch_mm``, for two at rest, unless given)."""
         gap = self.cfg.rest_touch_mm if touch is None else touch
-        return float(np.hypot(*(p - q))) > COIN_MM + gap
+        return float(np.hypot(*np.subtract(p, q))) > COIN_MM + gap
 
     def _forget(self, coin: str) -> None:
         self.last.pop(coin, None)
@@ -1646,11 +1648,7 @@ class EventDetector:
                 for x in (*self.blows, *out)
             )
             at = [frame.positions.get(c) for c in pair]
-            parted = (
-                frame.t <= ev["t"]
-                and None not in at
-                and float(np.hypot(*np.subtract(*at))) > COIN_MM + cfg.separate_mm
-            )
+            parted = frame.t <= ev["t"] and None not in at and self._apart(*at, cfg.separate_mm)
             if found or parted or pair & frame.hidden:
                 continue
             if frame.t >= ev["t"] + wait or flush:
