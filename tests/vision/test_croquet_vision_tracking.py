@@ -1152,3 +1152,23 @@ def test_a_hidden_coin_may_follow_a_sighting_over_its_own_place_whatever_it_took
     assert not tracker._cannot_follow(knight, lay + np.array([5.0, 4.2]))
     # Off its place, farther from that glimpse than a coin slides in a frame, it is barred.
     assert tracker._cannot_follow(knight, lay + np.array([14.0, 18.0]))
+
+
+def test_a_coin_seen_creeping_out_from_under_a_hand_is_expected_on_at_that_pace() -> None:
+    # The Suns guard, flicked under the hand 5 frames after it was last seen, comes out 68 mm
+    # from where it lay, creeping 0.8 mm a frame. It set off, but it goes on at the pace it
+    # shows, not at the mean of its run out of sight, 13 mm a frame: so expected, it took the
+    # blob of the knight it had struck, sliding out 26 mm on, and the knight its own (fresh BK
+    # seed 12800 at 15.51 s, at 1280x720: the two had each other's names for twenty seconds).
+    cal = flat_camera()
+    lay = np.array([300.0, 400.0])
+    tracker = CoinTracker(
+        under_hand([], None), cal, {"suns-guard": (300.0, 400.0)}, (), (864, 864), 120
+    )
+    guard = tracker.tracks["suns-guard"]
+    guard.state, guard.seen_t = HIDDEN, 1.0
+    out = lay + np.array([68.0, 4.0])
+    for k, at in enumerate([out, out + np.array([0.8, 0.0])], start=6):
+        tracker._t = 1.0 + k / 120
+        tracker._uncovered(guard, at, tracker.coin_area, near_hand=False)
+    assert guard.moving and np.allclose(guard.step, [0.8, 0.0])
