@@ -1453,7 +1453,8 @@ def test_a_coin_turned_in_its_last_step_that_meets_another_is_judged_by_its_long
 def struck_back(turn: int) -> list[tuple[Any, ...]]:
     """The Suns knight slides along +y into the Moons knight lying at rest, which sets off, is
     sent back by something just beyond and comes back into it: the two never seem more than
-    1.3 mm apart (``separate_mm`` is 2). The Suns knight runs back from frame ``turn`` on."""
+    1.3 mm apart (``separate_mm`` is 2). The Suns knight runs back from frame ``turn`` on.
+    On open felt, 30 mm from any tile (one lying against a tile is sent back by it)."""
     moons, hit = 350.0, 350.0 - COIN_MM
     suns = {k: 300.0 + 6.0 * (k - 1) for k in range(1, 7)}
     suns |= {7: hit + 0.5, 8: hit + 1.2, 9: hit + 1.3}
@@ -1462,12 +1463,12 @@ def struck_back(turn: int) -> list[tuple[Any, ...]]:
     moons_at = {8: moons + 2.0, 9: moons + 2.0, 10: moons + 1.2, 11: moons + 3.5}
     out = play(
         {
-            "suns-knight": (2, 1.5 / 120, lambda k: (400.0, suns[min(k, 15)])),
+            "suns-knight": (2, 1.5 / 120, lambda k: (650.0, suns[min(k, 15)])),
             "moons-knight": (
                 8,
                 7.5 / 120,
                 lambda k: (
-                    400.0,
+                    650.0,
                     moons_at.get(k, moons if k < 8 else moons + 3.5 + 0.5 * (k - 11)),
                 ),
             ),

@@ -604,3 +604,40 @@ def test_a_striker_sent_back_along_the_line_of_centres_struck_a_coin_that_could_
     assert hits == [("crowns-guard", "crowns-tower")]
     assert ("strike", "crowns-guard", "suns-knight") in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] in ("hit", "strike")] == []
+
+
+def test_a_striker_back_off_one_it_struck_against_a_tile_did_not_strike_it_again() -> None:
+    # Fresh BM seed 13102 from 22.3 s as tracked: the Suns knight, struck by the Crowns knight,
+    # strikes the Moons knight lying against a gate tile's corner, which cannot give way (it is
+    # nudged 0.9 mm along the tile); the Suns knight comes straight back off that one blow at
+    # 1 mm a frame. No second blow: the tile explains the rebound.
+    run = replay(Recording.load(TRACKS / "bm13102-22.3s.json.gz"))
+    strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
+    assert strikes == [("crowns-knight", "suns-knight"), ("suns-knight", "moons-knight")]
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_flicked_through_its_gate_by_less_than_a_start_passed_it() -> None:
+    # Fresh BM seed 13107 from 15.3 s as tracked: the Suns knight comes to rest on its gate's
+    # line, having entered the gate by its inner mouth. At 21.25 s it is flicked (it strikes
+    # the Crowns knight at once) and moves 1.2 mm, out through the gate; the hand hides it as
+    # it stops, and its place is only corrected, from its rim, as the hand goes. It passed.
+    run = replay(Recording.load(TRACKS / "bm13107-15.3s.json.gz"))
+    passes = [e for e in run.found if e["event"] == "pass" and e["coin"] == "suns-knight"]
+    assert [(e["feature"], e["direction"]) for e in passes] == [("suns-gate", "out")]
+    assert passes[0]["t"] == pytest.approx(21.25, abs=0.02)
+    assert [e for e in unmatched(run, EvalSpec()) if e["t"] > 21] == []
+
+
+def test_a_coin_set_off_again_after_the_turns_rest_is_a_new_flick_with_its_own_rest() -> None:
+    # Fresh BN seed 13302 from 25.9 s as tracked: the hand about to flick the Moons guard
+    # shades its far side; the guard is read 2.5 mm off, taken to start and stop, and a rest
+    # is reported. The real flick 0.1 s later sends it 46 mm: a new turn, whose rest gives the
+    # guard's true place (it was left 48 mm off where it had been read to lie).
+    rec = Recording.load(TRACKS / "bn13302-25.9s.json.gz")
+    run = replay(rec)
+    flicks = [e["t"] for e in run.found if e["event"] == "flick"]
+    assert flicks[-1] == pytest.approx(26.305, abs=0.01)
+    true_rest = [e for e in rec.truth if e["event"] == "rest"][-1]["positions"]["moons-guard"]
+    last_rest = [e for e in run.found if e["event"] == "rest"][-1]["positions"]["moons-guard"]
+    assert last_rest == pytest.approx(true_rest, abs=0.5)

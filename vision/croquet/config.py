@@ -215,7 +215,9 @@ class CroquetVisionConfig:
     #: (s) after that one set off, and a coin struck there up to this long after the strike.
     pushed_late_s: float = 0.25
     #: A hand cannot flick the same coin twice within this many frames: a second start so soon
-    #: is the same flick seen again (the coin came out from under the hand).
+    #: is the same flick seen again (the coin came out from under the hand). Not once the
+    #: turn's rest is reported: whatever the first start was, the coin moves in a new turn, which
+    #: must end in a rest of its own.
     reflick_frames: int = 60
     #: A coin that starts to slide away from a coin hidden under a hand within this gap (mm) may
     #: have been struck by it, flicked unseen: the flick is decided when the hidden coin shows

@@ -494,6 +494,7 @@ class EventDetector:
         for coin in frame.corrected:
             if coin in frame.positions:
                 at = np.array(frame.positions[coin], float)
+                self._nudged_through(coin, at, frame, out)
                 self._reset(coin, at, put=False, watched=frame.watched)
         for pair in [p for p in self.rejudge if not p & frame.watched]:
             self.rejudge.discard(pair)
@@ -544,7 +545,11 @@ class EventDetector:
                 continue
             if coin in self.deferred:
                 continue
-            if self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
+            # Set off again after the turn's rest, it is a new flick, whatever the start before
+            # (fresh BN seed 13302 at 26.19 s: a guard read 2.5 mm off as the hand about to flick
+            # it shaded it, taken to start and stop, was flicked 0.1 s later, 46 mm on, and no
+            # rest reported where it stopped).
+            if self.flicked and self.flick_at.get(coin, -99) >= frame.index - cfg.reflick_frames:
                 continue
             # A coin that struck another in this frame was not pushed along by it, nor by one
             # it struck whose blow waits on a nudge (fresh BI seed 12400 at 15.57 s: a knight
@@ -963,12 +968,11 @@ class EventDetector:
         normal = self._tile_normal(self.towers[k][1], a + sent * gone)
         self.kick[(coin, k)] = _Approach(event, step, b, self._index, normal, cfg.tower_kick_mm, by)
 
-    def _first_tower(
+    def _first_tile(
         self, p: np.ndarray, direction: np.ndarray, length: float
-    ) -> tuple[float, int] | None:
+    ) -> tuple[float, Tile] | None:
         """How far (mm) a coin's disc goes from ``p`` along the unit ``direction`` before it
-        meets the first tile within ``length`` mm, and that tile's index in ``towers``; None if
-        it meets none, or the first it meets is not a tower."""
+        meets the first tile within ``length`` mm, and that tile; None if it meets none."""
         end = p + direction * length
         touches = [
             (s * length, tile)
@@ -976,9 +980,17 @@ class EventDetector:
             if (s := _first_touch(self._tile_local(tile, p), self._tile_local(tile, end)))
             is not None
         ]
-        if not touches:
+        return min(touches, key=lambda st: st[0]) if touches else None
+
+    def _first_tower(
+        self, p: np.ndarray, direction: np.ndarray, length: float
+    ) -> tuple[float, int] | None:
+        """As :meth:`_first_tile`, with the tile's index in ``towers``; None if the first tile
+        met is not a tower."""
+        first = self._first_tile(p, direction, length)
+        if first is None:
             return None
-        gone, tile = min(touches, key=lambda st: st[0])
+        gone, tile = first
         k = next((k for k, (_, t) in enumerate(self.towers) if t == tile), None)
         return None if k is None else (gone, k)
 
@@ -2502,10 +2514,16 @@ class EventDetector:
             # just behind the coin it struck sends it back so fast (hold-out M seed 2903 at
             # 33.68 s); a misread place of a coin under a hand may seem to (M 2902 at 21.59 s).
             behind = self._first_tower(lay, along, cfg.start_gap_mm)
+            # A coin struck lying against a tile (a gate's or a door's as well as a tower's)
+            # cannot give way: its striker comes straight back off that one blow (fresh BM seed
+            # 13102 at 22.50 s: a knight struck against a gate tile's corner, nudged 0.9 mm
+            # along it, sent its striker back at 1 mm a frame).
+            wall = self._first_tile(lay, along, cfg.rest_tower_touch_mm)
             if (
                 mover in busy
                 or crowded
                 or near_tower
+                or wall is not None
                 or (pair not in self.contact and behind is None)
             ):
                 continue
@@ -2875,6 +2893,21 @@ class EventDetector:
             return False
         cos = float(_unit(step) @ _unit(way))
         return cos >= math.cos(math.radians(self.cfg.graze_turn_deg))
+
+    def _nudged_through(
+        self, coin: str, at: np.ndarray, frame: TrackFrame, out: list[Event]
+    ) -> None:
+        """A coin flicked or struck in this turn whose place is corrected to ``at`` moved, by less
+        than a start (its rim shows where to): a gate's line it crossed so is passed, when it was
+        set going (fresh BM seed 13107 at 21.25 s: a knight lying on its gate's line, flicked out
+        through it by 1.2 mm, hidden by the hand as it came to rest)."""
+        began = max(self.flick_at.get(coin, -99), self.recent.get(coin, -99))
+        if not self.flicked or began < self.turn_at or coin not in self.last:
+            return
+        found: list[Event] = []
+        self._passes({coin: (self.last[coin], at)}, found)
+        t = round(frame.t - (frame.index - began) * self.dt, 4)
+        out += [{**e, "t": t} for e in found]
 
     def _passes(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         for coin, (a, b) in seg.items():
