@@ -641,3 +641,15 @@ def test_a_coin_set_off_again_after_the_turns_rest_is_a_new_flick_with_its_own_r
     true_rest = [e for e in rec.truth if e["event"] == "rest"][-1]["positions"]["moons-guard"]
     last_rest = [e for e in run.found if e["event"] == "rest"][-1]["positions"]["moons-guard"]
     assert last_rest == pytest.approx(true_rest, abs=0.5)
+
+
+def test_a_coin_set_off_with_the_flicked_one_through_a_still_one_between_was_struck() -> None:
+    # Fresh BN seed 13304 from 22.3 s as tracked: the Suns knight, flicked into the Moons knight
+    # 3.6 mm off, sends it into the Arms knight within the frame; the Suns and Arms knights are
+    # seen to set off together, the Moons knight (between them, the hand behind it) a frame
+    # later. The Suns knight came at the Moons knight and reached it: the Arms knight was
+    # struck by the Moons knight, not set off by a flick of it.
+    run = replay(Recording.load(TRACKS / "bn13304-22.3s.json.gz"))
+    assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["suns-knight"]
+    assert ("strike", "moons-knight", "arms-knight") in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

@@ -1548,8 +1548,11 @@ class EventDetector:
             mover, lay_against, a_other = other, self._lay_against(other), self.last[other]
             # Nobody flicks while coins slide: a still coin with the hand behind it that sets
             # off one beside it once the turn's flick is past was struck itself, too gently to
-            # be seen moving past the hand's margin.
-            struck_unseen = self._turn_past() and bool(self._moving_before)
+            # be seen moving past the hand's margin; so was one a coin set off in this frame (its
+            # flick held) came at and reached.
+            struck_unseen = (
+                self._turn_past() and bool(self._moving_before)
+            ) or self._reached_by_held(other, seg)
         first = None if struck_unseen or other == coin else self._flicked_behind(other, a, seg)
         target = other if mover == coin else coin
         when = round(min(began, t_other), 4)
@@ -1563,6 +1566,24 @@ class EventDetector:
             # Sent straight into a tower beside it, it may be seen only coming back.
             self._sent_into(coin, *seg[coin], _unit(a - a_other), when, out, mover)
         return target
+
+    def _reached_by_held(
+        self, still: str, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
+    ) -> bool:
+        """Whether a coin seen to set off in this frame, its flick held (:meth:`_paired`), came
+        at the still coin ``still`` and is now within ``separate_mm`` of it: flicked into it, it
+        struck it, and ``still`` struck on (fresh BN seed 13304 at 22.56 s: a knight flicked into
+        one 3.6 mm off, which struck a third within the frame; the flicked one and the third were
+        seen to set off together, the one between them only a frame later). One a coin beside it
+        set off going away from it was flicked itself (dev 202)."""
+        p = self.last[still]
+        for coin, (_, index, a, _) in self.held.items():
+            if index != self._index or coin not in seg:
+                continue
+            b = seg[coin][1]
+            if float((b - a) @ (p - a)) > 0 and not self._apart(b, p, self.cfg.separate_mm):
+                return True
+        return False
 
     def _flick_blow(
         self, striker: str, target: str, when: float, touching: bool, flick: int, out: list[Event]
