@@ -383,6 +383,14 @@ def test_segment_geometry() -> None:
     d, u = segment_box(np.array([-40.0, 30.0]), np.array([40.0, 30.0]), 25.4)
     assert d == pytest.approx(4.6, abs=1e-6) and 0.0 <= u <= 1.0
     assert segment_box(np.array([-40.0, 0.0]), np.array([40.0, 0.0]), 25.4)[0] == 0.0
+    # Crossing, the parameter is where it enters the square.
+    assert segment_box(np.array([-40.0, 0.0]), np.array([40.0, 0.0]), 25.4)[1] == pytest.approx(
+        14.6 / 80
+    )
+    # Past a corner: exactly the corner's distance from the line, where it comes nearest it.
+    d, u = segment_box(np.array([30.0, -40.0]), np.array([27.0, 40.0]), 25.4)
+    assert d == pytest.approx(171.8 / np.sqrt(6409), abs=1e-9)
+    assert u == pytest.approx(5245.8 / 6409, abs=1e-9)
 
 
 COINS = ("suns-knight", "arms-guard", "moons-guard")

@@ -187,28 +187,42 @@ def segment_min(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
 
 def segment_box(a: np.ndarray, b: np.ndarray, half: float) -> tuple[float, float]:
     """Closest approach of the segment a->b to the square |x|, |y| <= half (0 when it crosses
-    it): (distance, parameter in [0, 1]), by a fine search refined around its best sample."""
-    us = np.linspace(0.0, 1.0, 17)
-    best = 0.0
-    for _ in range(3):
-        p = a[None] + us[:, None] * (b - a)[None]
-        q = np.maximum(np.abs(p) - half, 0.0)
-        dist = np.hypot(q[:, 0], q[:, 1])
-        k = int(np.argmin(dist))
-        best = float(us[k])
-        span = us[1] - us[0]
-        us = np.linspace(max(0.0, best - span), min(1.0, best + span), 9)
-    p = a + best * (b - a)
-    q = np.maximum(np.abs(p) - half, 0.0)
-    return math.hypot(q[0], q[1]), best
+    it): (distance, parameter in [0, 1]; where it first enters the square when it crosses it).
+
+    The distance from a point on a line to a convex square is convex along the line and, piece
+    by piece, either linear (beside a side) or a distance to a corner, so its least value over
+    the segment lies at an end, where the point passes a side's line, or nearest a corner: the
+    least of those few (the earliest of equal ones)."""
+    ax, ay = float(a[0]), float(a[1])
+    dx, dy = float(b[0]) - ax, float(b[1]) - ay
+    span = _clip(a, b, (half, half))
+    if span is not None:
+        return 0.0, span[0]
+    us = [0.0, 1.0]
+    for p, d in ((ax, dx), (ay, dy)):
+        if d:
+            us += [(side - p) / d for side in (-half, half)]
+    dd = dx * dx + dy * dy
+    if dd:
+        us += [
+            ((cx - ax) * dx + (cy - ay) * dy) / dd for cx in (-half, half) for cy in (-half, half)
+        ]
+
+    def gap(u: float) -> float:
+        return math.hypot(max(abs(ax + u * dx) - half, 0.0), max(abs(ay + u * dy) - half, 0.0))
+
+    return min((gap(u), u) for u in us if 0.0 <= u <= 1.0)
 
 
-def _clip(a: np.ndarray, b: np.ndarray, half: np.ndarray) -> tuple[float, float] | None:
+def _clip(
+    a: np.ndarray, b: np.ndarray, half: np.ndarray | tuple[float, float]
+) -> tuple[float, float] | None:
     """Liang-Barsky: the parameters where segment a->b is inside the box |p| <= half, or None."""
     t0, t1 = 0.0, 1.0
-    d = b - a
     for k in range(2):
-        for p, q in ((-d[k], a[k] + half[k]), (d[k], half[k] - a[k])):
+        ak, hk = float(a[k]), float(half[k])
+        dk = float(b[k]) - ak
+        for p, q in ((-dk, ak + hk), (dk, hk - ak)):
             if p == 0:
                 if q < 0:
                     return None
