@@ -12,7 +12,14 @@ import pytest
 
 from engines.croquetnole.layout import COIN_MM, default_layout
 from vision.croquet.config import DEFAULT_CONFIG
-from vision.croquet.rim import blocked_rays, rim_centre, rim_shift, take_rim
+from vision.croquet.rim import (
+    _fit_circle,
+    _percentile_90,
+    blocked_rays,
+    rim_centre,
+    rim_shift,
+    take_rim,
+)
 from vision.sim.croquet_camera import MODES
 from vision.sim.croquet_render import CroquetRenderer, render_mode
 from vision.sim.croquet_scene import CroquetScene
@@ -116,3 +123,15 @@ def test_no_centre_is_found_from_too_short_an_arc_of_rim() -> None:
     background = coin_on_felt((200.0, 200.0))[::4, ::4]
     static = np.zeros(img.shape[:2], bool)
     assert rim_centre(img, np.array([60.0, 51.0]), 10.0, background, static) is None
+
+
+def test_the_rim_level_is_numpys_90th_percentile_and_the_circle_fit_is_exact() -> None:
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 7, 64 * 41):
+        values = rng.normal(120.0, 40.0, (n, 1)).astype(np.float32)
+        assert _percentile_90(values) == pytest.approx(float(np.percentile(values, 90)), rel=1e-6)
+    theta = np.linspace(0.3, 2.0, 9)
+    points = np.column_stack([40.0 + 12.0 * np.cos(theta), 30.0 + 12.0 * np.sin(theta)])
+    assert _fit_circle(points, np.array([37.0, 33.0]), 12.0) == pytest.approx(
+        [40.0, 30.0], abs=1e-4
+    )

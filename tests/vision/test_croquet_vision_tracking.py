@@ -15,6 +15,7 @@ from scipy.optimize import linear_sum_assignment
 from engines.croquetnole.layout import COIN_MM, default_layout
 from engines.croquetnole.names import CASTLES
 from vision.croquet.calibrate import Calibration
+from vision.croquet.coins import components
 from vision.croquet.config import DEFAULT_CONFIG
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.tracker import (
@@ -25,6 +26,7 @@ from vision.croquet.tracker import (
     TrackFrame,
     _ahead,
     _claim,
+    _regions,
     merge_boxes,
 )
 from vision.markers import TableProfile, marker_corners_mm
@@ -1172,3 +1174,14 @@ def test_a_coin_seen_creeping_out_from_under_a_hand_is_expected_on_at_that_pace(
         tracker._t = 1.0 + k / 120
         tracker._uncovered(guard, at, tracker.coin_area, near_hand=False)
     assert guard.moving and np.allclose(guard.step, [0.8, 0.0])
+
+
+def test_regions_of_chosen_components_are_those_a_label_table_picks() -> None:
+    rng = np.random.default_rng(3)
+    mask = (cv2.GaussianBlur(rng.random((90, 120)), (0, 0), 3) > 0.5).astype(np.uint8)
+    n, labels, stats, _ = components(mask)
+    assert n > 4
+    keep = np.zeros(n, bool)
+    keep[[1, 3, n - 1]] = True
+    assert (_regions(labels, stats, np.flatnonzero(keep)) == keep[labels]).all()
+    assert not _regions(labels, stats, []).any()
