@@ -19,7 +19,8 @@ Croquetnole measures (issue 4), over seeded simulated games with hands, blur and
 * ``croquet_layout_error_mm``: how far the gates, doors and towers read from each set-up frame
   (the layout the events are judged against, as in play) lie from the true ones.
 * ``croquet_track_fps`` (1536x864) and ``croquet_track_fps_1280x720``: tracking and event
-  detection throughput on one core, beside the camera's 120 fps.
+  detection throughput on one core (frames per second of the thread's CPU time), beside the
+  camera's 120 fps.
 """
 
 from __future__ import annotations

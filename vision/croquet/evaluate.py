@@ -15,7 +15,10 @@ simulator, runs the tracker and the event detector on every frame as it is drawn
   play (``EvalSpec.read_tiles``), and how far its gates, doors and towers lie from the true ones
   is reported (mm, the worst feature of each scene: median and worst over the scenes);
 * throughput: frames per second of tracking and event detection alone (the frame is drawn before
-  the clock starts; OpenCV on one thread), by image size, beside the camera's 120 fps.
+  the clock starts; OpenCV on one thread), by image size, beside the camera's 120 fps. The clock
+  is the thread's CPU time: the referee's share of one core, which on a shared machine wall time
+  overstates by whatever else runs (the same scene read 212-268 frames a second by wall time
+  from one run to the next on the 2-core development machine).
 
 >>> from vision.sim.croquet_camera import CameraMode
 >>> spec = EvalSpec(seeds=(0,), flicks=1, mode=CameraMode(640, 360, 120.0))
@@ -281,10 +284,10 @@ def referee_scene(
     detector.start(tracker.positions())
     swapped: set[tuple[str, str]] = set()
     for image, truth in frames:
-        start = time.perf_counter()
+        start = time.thread_time()
         report = tracker.update(image, truth.index, truth.t)
         run.found += detector.update(report)
-        run.seconds += time.perf_counter() - start
+        run.seconds += time.thread_time() - start
         run.frames += 1
         run.swaps += swaps(report, truth, swapped)
     run.truth = scene.events
