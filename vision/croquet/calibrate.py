@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -112,10 +113,16 @@ class Calibration:
         err_mm = float(np.sqrt(np.mean(np.sum((cal.to_table(img) - obj[:, :2]) ** 2, axis=1))))
         return cls(k, dist, rot, tvec, size, err_px, err_mm, camera is not None)
 
-    @property
+    @cached_property
     def centre(self) -> np.ndarray:
         """The camera's position in the world (mm)."""
         return -self.rotation.T @ self.tvec
+
+    @cached_property
+    def _rvec(self) -> np.ndarray:
+        """The rotation as a Rodrigues vector, as :func:`cv2.projectPoints` takes it (the tracker
+        projects points several times a frame)."""
+        return cv2.Rodrigues(self.rotation)[0]
 
     def to_image(self, mm: np.ndarray, height_mm: float = 0.0) -> np.ndarray:
         """Pixels (N, 2) of table points ``mm`` (N, 2) lying ``height_mm`` above the table."""
@@ -123,9 +130,7 @@ class Calibration:
         if not len(mm):
             return np.zeros((0, 2))
         world = np.column_stack([mm, np.full(len(mm), -height_mm)])
-        px, _ = cv2.projectPoints(
-            world, cv2.Rodrigues(self.rotation)[0], self.tvec, self.matrix, self.dist
-        )
+        px, _ = cv2.projectPoints(world, self._rvec, self.tvec, self.matrix, self.dist)
         return px.reshape(-1, 2)
 
     def to_table(self, px: np.ndarray, height_mm: float = 0.0) -> np.ndarray:

@@ -148,7 +148,7 @@ def face_mask(
     if not grey.any():
         return np.zeros(lo.shape, np.uint8)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach_px + 1, 2 * reach_px + 1))
-    level = cv2.dilate(np.where(grey, lo, 0).astype(np.uint8), disc)
+    level = cv2.dilate(cv2.bitwise_and(lo, lo, mask=grey.view(np.uint8)), disc)
     face = grey & (lo >= config.face_fraction * level.astype(np.float32))
     # A symbol's hole is closed by the static white around it too: a coin beside a tile shows
     # only part of its ring, and an open hole would pull its centroid away from the symbol.
@@ -179,11 +179,11 @@ def coin_look(
 def suit_of(pixels: np.ndarray, config: CroquetVisionConfig = DEFAULT_CONFIG) -> str | None:
     """The coloured suit a symbol's pixels (N, 3 BGR) show, or None when they are mostly
     black ink (fewer than three in ten carry a colour)."""
-    pixels = pixels.reshape(-1, 3).astype(float)
+    pixels = pixels.reshape(-1, 3)
     coloured = pixels[pixels.max(axis=1) - pixels.min(axis=1) > config.colour_chroma]
     if len(coloured) < max(3, 0.3 * len(pixels)):
         return None
-    mean = coloured.mean(axis=0)
+    mean = coloured.astype(float).mean(axis=0)
     hue = (mean - mean.mean()) / (np.linalg.norm(mean - mean.mean()) + 1e-9)
     return max(_SUIT_HUES, key=lambda suit: float(hue @ _SUIT_HUES[suit]))
 
