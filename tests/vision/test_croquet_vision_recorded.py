@@ -653,3 +653,15 @@ def test_a_coin_set_off_with_the_flicked_one_through_a_still_one_between_was_str
     assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["suns-knight"]
     assert ("strike", "moons-knight", "arms-knight") in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_held_where_it_lay_when_struck_to_its_tower_strikes_nothing_on_its_chord() -> None:
+    # Fresh BN seed 13401 from 37.0 s as tracked (1280x720): the Arms knight, flicked, strikes
+    # the Moons guard into its tower. The guard is held where it lay for three frames (its nudge
+    # being judged), then seen 4.6 mm back off the tower. Its chord from where it lay passes
+    # 0.1 mm inside the knight, 0.7 mm clear of it in truth: it came back, but never closed on
+    # the knight, so it did not strike it again.
+    run = replay(Recording.load(TRACKS / "bn13401-37.0s.json.gz"))
+    assert ("strike", "arms-knight", "moons-guard") in found_keys(run)
+    assert ("hit", "moons-guard", None) in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

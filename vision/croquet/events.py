@@ -2089,10 +2089,16 @@ class EventDetector:
             # close on the other by as much: one that struck a coin and the tower at once
             # slides off both, rubbing the coin (hold-out W seed 4902 at 14.22 s: read 0.26 mm
             # overlapping, 0.04-0.41 mm apart).
+            # So must one set off only in this frame from where it lay when it was struck (held
+            # there, its nudge being judged): its path from there is no path it took, having been
+            # to the tower and back (fresh BN seed 13401 at 37.26 s: a guard struck into its
+            # tower, held where it lay for three frames, then seen 4.6 mm back, its chord from
+            # there passing 0.1 mm inside the knight that struck it; 0.7 mm clear in truth).
+            sliding_back = back[0] in moving or back[0] in self._started
             renewed = (
                 self._index - back[1] >= cfg.rebound_min_frames
                 and relative >= cfg.coast_noise_mm
-                and (back[0] not in moving or self._closed_on(i, j, ai, aj, d) > cfg.coast_noise_mm)
+                and (not sliding_back or self._closed_on(i, j, ai, aj, d) > cfg.coast_noise_mm)
             )
             # Read apart for a frame or two running, they may meet again before they count as
             # parted.
