@@ -665,3 +665,15 @@ def test_a_coin_held_where_it_lay_when_struck_to_its_tower_strikes_nothing_on_it
     assert ("strike", "arms-knight", "moons-guard") in found_keys(run)
     assert ("hit", "moons-guard", None) in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_striker_run_back_off_another_coin_it_struck_a_frame_before_was_not_struck_back() -> None:
+    # Development BK seed 12705 from 18.5 s as tracked: the Moons knight, flicked, strikes the
+    # Arms knight and, a frame later, the Suns knight, and runs back off the first. Gone out of
+    # reach, the Arms knight no longer lies beside it to explain its coming back; the blow it
+    # struck there does: the Suns knight did not strike it back.
+    run = replay(Recording.load(TRACKS / "bk12705-18.5s.json.gz"))
+    keys = found_keys(run)
+    assert ("strike", "moons-knight", "arms-knight") in keys
+    assert ("strike", "moons-knight", "suns-knight") in keys
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
