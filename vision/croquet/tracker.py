@@ -323,6 +323,9 @@ class CoinTracker:
         #: the background stale (a hand lying still) is ``held`` out of it, since ``held_t``.
         self.bare = self.bg
         self._held = np.zeros(self.bg.shape[:2], bool)
+        #: The coarse mask of the picture beyond the table's edge (and its own edge), where a
+        #: hand's arm comes from (:meth:`_reaching`).
+        self._beyond = self._beyond_table(self.bg.shape[:2])
         self._held_t = 0.0
         #: The last frame's coarse image, and for how many frames each coarse pixel has not
         #: changed since (to tell a stale changed region from a hand).
@@ -468,9 +471,16 @@ class CoinTracker:
             return self._report(index, t)
         n, labels, stats, _ = components(changed)
         stale = self._stale(small, last, changed, labels, n, t)
-        hands = [
-            k for k in range(1, n) if stats[k, cv2.CC_STAT_AREA] > self.hand_area and not stale[k]
-        ]
+        hands = self._reaching(
+            [
+                k
+                for k in range(1, n)
+                if stats[k, cv2.CC_STAT_AREA] > self.hand_area and not stale[k]
+            ],
+            labels,
+            stats,
+            small,
+        )
         regions = [stats[k, :4] * s for k in range(1, n) if k not in hands and not stale[k]]
         hand = _regions(labels, stats, hands)
         hand_mask = self._hand_mask(hand) if hands else hand
@@ -756,15 +766,49 @@ class CoinTracker:
 
     def _whole_hands(self, small: np.ndarray) -> np.ndarray:
         """The coarse mask of the hands in this frame (coarse image ``small``) as they differ
-        from the table last seen bare: regions larger than ``hand_min_coins`` coins. A hand that
-        lay still for ``stale_s`` went into the background (:meth:`_stale`), so against that, once
-        it stirs, only its edges and the place it lay show, and the way to it reads far off
+        from the table last seen bare: regions larger than ``hand_min_coins`` coins that reach
+        beyond the table's edge, as an arm does (:meth:`_reaching`). A hand that lay still for
+        ``stale_s`` went into the background (:meth:`_stale`), so against that, once it stirs,
+        only its edges and the place it lay show, and the way to it reads far off
         (hold-out AH seed 6901 at 39.64 s: a hand flicking a knight from the west read to the
         north-north-east of it, taken for a flick into the tower south-west of it)."""
         _, labels, stats, _ = components(self._change(small, self.bare))
-        return _regions(
-            labels, stats, np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] > self.hand_area) + 1
-        )
+        big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] > self.hand_area) + 1
+        return _regions(labels, stats, np.intersect1d(big, labels[self._beyond]))
+
+    def _reaching(
+        self, big: list[int], labels: np.ndarray, stats: np.ndarray, small: np.ndarray
+    ) -> list[int]:
+        """Of the changed regions big enough for a hand (labels ``big`` of the coarse ``labels``),
+        those that are one. A hand reaches in from beyond the table, its arm across the table's
+        edge (or the picture's, where the picture shows no more than the table), so its region
+        reaches beyond that edge; or, where the arm lay still long enough to go into the
+        background, the region it makes against the table last seen bare (:meth:`_whole_hands`)
+        does, and reaches within ``hand_margin_mm`` of this one (the place such a hand lay until
+        just now, say). A region that does neither is coins moved since the background was taken,
+        their old places and new (fresh BM seed 13104 at 23.15 s: three knights a flick had
+        scattered, taken for a hand for half a second after the hand had gone, left the rim of the
+        one the last of them nudged unread, beside the hand's margin, and its rest place 0.8 mm out:
+        a later blow on it was lost). The table's edge, not the picture's alone: a real hand's
+        region may stop a few pixels short of the picture's edge (fresh BM seed 13100 at 27.8 s,
+        2 coarse pixels short of the top edge; dropped, the guard hidden under it was lost)."""
+        inner = [k for k in big if not _touches(self._beyond, labels, stats, k)]
+        if not inner:
+            return big
+        whole = self._hand_mask(self._whole_hands(small))
+        return [k for k in big if k not in inner or _touches(whole, labels, stats, k)]
+
+    def _beyond_table(self, shape: tuple[int, ...]) -> np.ndarray:
+        """The coarse mask (``shape``) of what lies beyond the table's edge, and the picture's
+        own edge: an arm reaching over the table crosses them."""
+        s = self.cfg.coarse_step
+        w, h = self.table
+        corners = self.cal.to_image(np.array([[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]])) / s
+        inside = np.zeros(shape, np.uint8)
+        cv2.fillPoly(inside, [np.round(corners).astype(np.int32)], 1)
+        beyond = inside == 0
+        beyond[0, :] = beyond[-1, :] = beyond[:, 0] = beyond[:, -1] = True
+        return beyond
 
     def _toward_hand(self, hand: np.ndarray, px: np.ndarray) -> tuple[float, float]:
         """Unit vector (image axes, close to the table's on a camera looking down) from a coin
@@ -1512,6 +1556,13 @@ def _regions(labels: np.ndarray, stats: np.ndarray, keep: Iterable[int]) -> np.n
         x, y, w, h = (int(v) for v in stats[k, :4])
         out[y : y + h, x : x + w] |= labels[y : y + h, x : x + w] == k
     return out
+
+
+def _touches(mask: np.ndarray, labels: np.ndarray, stats: np.ndarray, k: int) -> bool:
+    """Whether connected component ``k`` of ``labels`` (``stats`` as :func:`components` gives
+    them) has a pixel set in ``mask``, looked at in its bounding box only."""
+    x, y, w, h = (int(v) for v in stats[k, :4])
+    return bool((mask[y : y + h, x : x + w] & (labels[y : y + h, x : x + w] == k)).any())
 
 
 def _at(mask: np.ndarray, px: np.ndarray, step: int) -> bool:
