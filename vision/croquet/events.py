@@ -2547,14 +2547,18 @@ class EventDetector:
                 if not near_tower and float(came @ along) > 0 and sent_back:
                     self._pinned(target, mover, along, out)
                 continue
-            # So does a blow it met from another coin since the frame before this one's (fresh
-            # BK seed 12705 at 18.80 s: a knight flicked into two knights a frame apart ran back
-            # off the first, gone on out of reach when the second's blow was done with).
-            since = self._t1 - (age + 1) * self.dt - 1e-6
+            # Another coin beside it may be what sent it back; so may a blow it met from another
+            # coin since the frame before this one's (fresh BK seed 12705 at 18.80 s: a knight
+            # flicked into two knights a frame apart ran back off the first, gone on out of reach
+            # when the second's blow was done with).
             crowded = any(
                 c not in pair and float(np.hypot(*(b - np.array(q)))) <= COIN_MM + cfg.separate_mm
                 for c, q in at.items()
-            ) or any(mover in p and p != pair and w >= since for p, w in self.contact_t.items())
+            )
+            since = self._t1 - (age + 1) * self.dt - 1e-6
+            met_other = any(
+                mover in p and p != pair and w >= since for p, w in self.contact_t.items()
+            )
             # Seen apart already, sent back from a touch that ended in this frame, only a tower
             # just behind the coin it struck sends it back so fast (hold-out M seed 2903 at
             # 33.68 s); a misread place of a coin under a hand may seem to (M 2902 at 21.59 s).
@@ -2567,6 +2571,7 @@ class EventDetector:
             if (
                 mover in busy
                 or crowded
+                or met_other
                 or near_tower
                 or wall is not None
                 or (pair not in self.contact and behind is None)

@@ -323,6 +323,9 @@ class CoinTracker:
         #: the background stale (a hand lying still) is ``held`` out of it, since ``held_t``.
         self.bare = self.bg
         self._held = np.zeros(self.bg.shape[:2], bool)
+        #: The frame's hands against the table last seen bare, once worked out in the frame
+        #: (:meth:`_whole_hands`: asked for whether a region is a hand and for the way to it).
+        self._whole: np.ndarray | None = None
         #: The coarse mask of the picture beyond the table's edge (and its own edge), where a
         #: hand's arm comes from (:meth:`_reaching`).
         self._beyond = self._beyond_table(self.bg.shape[:2])
@@ -462,6 +465,7 @@ class CoinTracker:
         s = cfg.coarse_step
         before, self._before = self._before, image
         small = self._coarse(image)
+        self._whole = None
         changed = self._change(small, self.bg)
         previous, self._changed = self._changed, changed
         last, self._last = self._last, small
@@ -771,10 +775,13 @@ class CoinTracker:
         ``stale_s`` went into the background (:meth:`_stale`), so against that, once it stirs,
         only its edges and the place it lay show, and the way to it reads far off
         (hold-out AH seed 6901 at 39.64 s: a hand flicking a knight from the west read to the
-        north-north-east of it, taken for a flick into the tower south-west of it)."""
-        _, labels, stats, _ = components(self._change(small, self.bare))
-        big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] > self.hand_area) + 1
-        return _regions(labels, stats, np.intersect1d(big, labels[self._beyond]))
+        north-north-east of it, taken for a flick into the tower south-west of it). Worked out
+        once a frame: the table seen bare changes only in a frame with no hand."""
+        if self._whole is None:
+            _, labels, stats, _ = components(self._change(small, self.bare))
+            big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] > self.hand_area) + 1
+            self._whole = _regions(labels, stats, np.intersect1d(big, labels[self._beyond]))
+        return self._whole
 
     def _reaching(
         self, big: list[int], labels: np.ndarray, stats: np.ndarray, small: np.ndarray
