@@ -677,3 +677,13 @@ def test_a_striker_run_back_off_another_coin_it_struck_a_frame_before_was_not_st
     assert ("strike", "moons-knight", "arms-knight") in keys
     assert ("strike", "moons-knight", "suns-knight") in keys
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_set_off_late_in_a_frame_carries_on_as_far_as_it_went_in_the_next() -> None:
+    # Fresh BM seed 13105 from 18.9 s as tracked: the Crowns guard, flicked 3.5 ms before a
+    # frame, is seen 4.4 mm on; in the next frame it hits its tower's corner and is seen 8 mm
+    # on, turned 20 degrees. Its first step, carried on only as far as it went then, stops 1 mm
+    # short of the tower; carried on as far as it went in the frame of the bounce, it reaches it.
+    run = replay(Recording.load(TRACKS / "bm13105-18.9s.json.gz"))
+    assert ("hit", "crowns-guard", None) in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

@@ -376,6 +376,10 @@ class CroquetVisionConfig:
     #: the development sets, carrying on the whole step took coins that crept up to another and
     #: stopped 0.7 mm short, or blurred ones at 1280x720, for strikes (strike errors 24 -> 19).
     coast_noise_mm: float = 0.2
+    #: A coin that set off in the frame before is carried on at least as far as its path in
+    #: this frame goes, along its first step's line, when that step is this long (mm) or more:
+    #: its line then reads to within a few degrees.
+    coast_aim_mm: float = 2.0
     #: A hit only that extension shows (the coin was not seen at the tower) stands once the coin
     #: is seen, within this many frames, this far (mm) farther from the tower than at the hit:
     #: it bounced off. One that crept on toward the tower, or lay still, stopped short of it (a

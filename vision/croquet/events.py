@@ -63,7 +63,8 @@ from its position in one frame to the next, and
 
 A bounce happens between frames, so the chord from one position to the next can miss the body the
 coin bounced off: each coin's path is also extended by its last step less what friction takes
-off it (where it would have gone without the bounce), and a contact on either counts.
+off it (where it would have gone without the bounce; for a coin that set off in the frame before,
+that step's line carried on as far as its path goes now), and a contact on either counts.
 
 >>> from engines.croquetnole.layout import default_layout
 >>> det = EventDetector(default_layout(), fps=120.0)
@@ -1935,7 +1936,7 @@ class EventDetector:
             a, b = seg[coin]
         else:
             a = b = np.array(at[coin], float) if coin in at else self.last[coin]
-        return a, b, a + self._coast(coin)
+        return a, b, a + self._coast(coin, b - a)
 
     def _lying(self, frame: TrackFrame) -> Mapping[str, Point]:
         """Where each coin lies as this frame began, for the contacts in it: the frame's
@@ -2002,14 +2003,22 @@ class EventDetector:
         with, part of a frame's slide (or begun where it was held while a blow nudged it)."""
         return self.set_off.get(coin, (-99,))[0] == self._index - 1
 
-    def _coast(self, coin: str) -> np.ndarray:
+    def _coast(self, coin: str, chord: np.ndarray) -> np.ndarray:
         """Where the coin would have gone on in this frame without a bounce: its last step,
         shorter by what friction takes off a step in a frame and by ``coast_noise_mm`` (a
         creeping coin's last step may be position noise alone; carried on, it reached coins
-        and towers the coin stopped short of)."""
-        return _shortened(
-            self._last_step(coin), self.cfg.friction_mm_s2 * self.dt**2 + self.cfg.coast_noise_mm
-        )
+        and towers the coin stopped short of).
+
+        A coin that set off in the frame before slid for part of it only, so its last step
+        says how it went, not how far: in this frame it went on at least as far as its
+        ``chord`` now (a bounce only slows a coin, and a path is no shorter than its chord),
+        once that step is long enough (``coast_aim_mm``) for its line to be read (fresh BM
+        seed 13105 at 19.48 s: a guard flicked 4.4 mm late in a frame hit its tower's corner
+        8 mm on in the next; carried on 4.4 mm, its first line stopped 1 mm short of it)."""
+        step = self._last_step(coin)
+        if self._set_off_last(coin) and float(np.hypot(*step)) >= self.cfg.coast_aim_mm:
+            step = _unit(step) * max(float(np.hypot(*step)), float(np.hypot(*chord)))
+        return _shortened(step, self.cfg.friction_mm_s2 * self.dt**2 + self.cfg.coast_noise_mm)
 
     def _when(self, u: float, *coins: str) -> float:
         """The time at parameter ``u`` of this frame's paths of ``coins`` (a path out of hiding
@@ -2767,7 +2776,7 @@ class EventDetector:
     def _hits(self, seg: Mapping[str, tuple[np.ndarray, np.ndarray]], out: list[Event]) -> None:
         cfg = self.cfg
         for coin, (a, b) in seg.items():
-            p = a + self._coast(coin)
+            p = a + self._coast(coin, b - a)
             before = self._last_step(coin)
             # Its last step a whole frame's slide (:meth:`_steady`); and, looked at only near a
             # tower, no other coin at hand to turn it.
