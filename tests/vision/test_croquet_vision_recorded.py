@@ -687,3 +687,16 @@ def test_a_coin_set_off_late_in_a_frame_carries_on_as_far_as_it_went_in_the_next
     run = replay(Recording.load(TRACKS / "bm13105-18.9s.json.gz"))
     assert ("hit", "crowns-guard", None) in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_read_sliding_after_it_stopped_is_not_struck_by_one_slipping_past_it() -> None:
+    # Fresh BO seed 13501 from 3.8 s as tracked: the Arms knight strikes the Suns knight, which
+    # runs into the Moons knight and stops; read sliding by noise for three frames more, it is
+    # passed by the Arms knight 0.39 mm clear (read 0.22). Its rim, read from the frame after
+    # (whose time, less a frame, is the pass's time rounded to 0.1 ms), shows it unmoved: the
+    # knight was not struck again.
+    run = replay(Recording.load(TRACKS / "bo13501-3.8s.json.gz"))
+    keys = found_keys(run)
+    assert keys.count(("strike", "arms-knight", "suns-knight")) == 1
+    assert ("strike", "suns-knight", "moons-knight") in keys
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
