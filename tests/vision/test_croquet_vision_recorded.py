@@ -700,3 +700,14 @@ def test_a_coin_read_sliding_after_it_stopped_is_not_struck_by_one_slipping_past
     assert keys.count(("strike", "arms-knight", "suns-knight")) == 1
     assert ("strike", "suns-knight", "moons-knight") in keys
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_striker_seen_back_off_a_coin_its_rim_reads_gone_on_was_not_struck_back() -> None:
+    # Fresh BQ seed 13900 from 28.8 s as tracked: the Moons knight, flicked, strikes the Crowns
+    # knight at rest, which is nudged 1.6 mm on and never seen to set off; its rim reads it
+    # 0.7, 1.3 and 1.5 mm on along the blow's line. The Moons knight, read 2 mm into it in the
+    # blob of the two, seems to come 1.4 mm back: the Crowns knight never came back to strike it.
+    run = replay(Recording.load(TRACKS / "bq13900-28.8s.json.gz"))
+    assert found_keys(run).count(("strike", "moons-knight", "crowns-knight")) == 1
+    assert ("strike", "crowns-knight", "moons-knight") not in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
