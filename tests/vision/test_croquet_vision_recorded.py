@@ -711,3 +711,17 @@ def test_a_striker_seen_back_off_a_coin_its_rim_reads_gone_on_was_not_struck_bac
     assert found_keys(run).count(("strike", "moons-knight", "crowns-knight")) == 1
     assert ("strike", "crowns-knight", "moons-knight") not in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_a_coin_struck_against_a_gate_tile_behind_it_strikes_its_striker_back() -> None:
+    # Fresh BR seed 14105 from 13.3 s as tracked: the Crowns guard, flicked, strikes the Suns
+    # guard lying 2 mm in front of a gate's tile; it comes back off the tile into the Crowns
+    # guard within the frame and is seen to set off only as the Crowns guard, already apart
+    # from it, runs back 7 mm a frame. A tile just behind the coin struck sends it back so fast,
+    # as a tower does (and no tower is hit).
+    run = replay(Recording.load(TRACKS / "br14105-13.3s.json.gz"))
+    keys = found_keys(run)
+    assert ("strike", "crowns-guard", "suns-guard") in keys
+    assert ("strike", "suns-guard", "crowns-guard") in keys
+    assert not [e for e in run.found if e["event"] == "hit" and e["coin"] == "suns-guard"]
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

@@ -2509,8 +2509,8 @@ class EventDetector:
         at: Mapping[str, Point],
         out: list[Event],
     ) -> None:
-        """A coin struck at rest that bounces off a tower straight back into its striker strikes
-        it again within a frame or two, before the two are seen apart (``separate_mm``): blurred,
+        """A coin struck at rest that bounces off a tower (or another tile) straight back into its
+        striker strikes it again within a frame or two, before the two are seen apart (``separate_mm``): blurred,
         they seem to stay in contact. The striker shows it: a coin that strikes one at rest
         keeps going its way along the line of their centres (restitution below one), so one
         that runs back along that line (``rebound_mm_s``, from the second frame after the blow,
@@ -2577,9 +2577,12 @@ class EventDetector:
             met_other = any(
                 mover in p and p != pair and w >= since for p, w in self.contact_t.items()
             )
-            # Seen apart already, sent back from a touch that ended in this frame, only a tower
+            # Seen apart already, sent back from a touch that ended in this frame, only a tile
             # just behind the coin it struck sends it back so fast (hold-out M seed 2903 at
-            # 33.68 s); a misread place of a coin under a hand may seem to (M 2902 at 21.59 s).
+            # 33.68 s: its tower; fresh BR seed 14105 at 13.64 s: a gate's tile 2 mm behind a
+            # guard); a misread place of a coin under a hand may seem to (M 2902 at 21.59 s).
+            # A tower there is hit (:meth:`_came_off`).
+            backstop = self._first_tile(lay, along, cfg.start_gap_mm)
             behind = self._first_tower(lay, along, cfg.start_gap_mm)
             # A coin struck lying against a tile (a gate's or a door's as well as a tower's)
             # cannot give way: its striker comes straight back off that one blow (fresh BM seed
@@ -2592,7 +2595,7 @@ class EventDetector:
                 or met_other
                 or near_tower
                 or wall is not None
-                or (pair not in self.contact and behind is None)
+                or (pair not in self.contact and backstop is None)
             ):
                 continue
             t = self._when(0.5, mover)
