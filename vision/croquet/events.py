@@ -2510,16 +2510,16 @@ class EventDetector:
         out: list[Event],
     ) -> None:
         """A coin struck at rest that bounces off a tower (or another tile) straight back into its
-        striker strikes it again within a frame or two, before the two are seen apart (``separate_mm``): blurred,
-        they seem to stay in contact. The striker shows it: a coin that strikes one at rest
-        keeps going its way along the line of their centres (restitution below one), so one
-        that runs back along that line (``rebound_mm_s``, from the second frame after the blow,
-        having not in the first: a coin struck against a tower beside it sends its striker back
-        at once) was struck back, unless a tower or another coin beside it explains it; if the
-        blow is not yet seen to have moved the coin it struck (``unmoved``), the strike back
-        stands or falls with it, and falls if that coin is seen to set off from over
-        ``back_beyond_mm`` on along the blow's line: it went on away. A coin struck back from
-        in front of a tower, not seen to move, came back off that tower (:meth:`_came_off`).
+        striker strikes it again within a frame or two, before the two are seen apart
+        (``separate_mm``): blurred, they seem to stay in contact. The striker shows it: a coin that
+        strikes one at rest keeps going its way along the line of their centres (restitution below
+        one), so one that runs back along that line (``rebound_mm_s``, from the second frame after
+        the blow, having not in the first: a coin struck against a tower beside it sends its striker
+        back at once) was struck back, unless a tower or another coin beside it explains it; if the
+        blow is not yet seen to have moved the coin it struck (``unmoved``), the strike back stands
+        or falls with it, and falls if that coin is seen to set off from over ``back_beyond_mm`` on
+        along the blow's line: it went on away. A coin struck back from in front of a tower, not
+        seen to move, came back off that tower (:meth:`_came_off`).
         """
         if not self.striker:
             return
