@@ -103,6 +103,8 @@ class Track:
     #: When and where the coin was first seen in its unbroken run of sightings out of hiding.
     out: tuple[float, np.ndarray] = field(default_factory=lambda: (0.0, np.zeros(2)))
     seen_t: float = 0.0
+    #: Where a sliding coin was last seen before it went out of sight (``seen_t``).
+    hid_at: np.ndarray | None = None
     seen_mm: np.ndarray | None = None
     seen_since: float = 0.0
     seen_mm_t: float = -1e9
@@ -139,6 +141,7 @@ _TRACK_STATE = (
     "stopped_t",
     *_SIGHTING,
     "seen_t",
+    "hid_at",
     "seen_mm",
     "seen_since",
     "seen_mm_t",
@@ -879,9 +882,10 @@ class CoinTracker:
         cfg = self.cfg
         if tr.moving:
             if tr.state == HIDDEN:
-                self._since[tr.coin] = tr.seen_t
-            tr.state, tr.lost = ON, 0
-            self._seen(tr, mm, look)
+                self._seen_again(tr, mm, look)
+            else:
+                tr.lost = 0
+                self._seen(tr, mm, look)
             return
         full = area >= cfg.full_coin_share * self.coin_area
         base = tr.anchor if tr.anchor is not None else tr.mm
@@ -973,6 +977,8 @@ class CoinTracker:
         """A sliding coin out of sight: it slides on, slowing, back off a tile it runs into, and
         stops where it strikes a coin at rest (:meth:`_way`); after ``lost_frames`` frames it
         is taken to have stopped there."""
+        if tr.lost == 0:
+            tr.hid_at = tr.mm.copy()
         tr.lost += 1
         way = self._way(tr)
         ahead = tr.mm + tr.step
@@ -1302,12 +1308,31 @@ class CoinTracker:
         self._since[tr.coin] = t_start
         self._struck_t = max(self._struck_t, t_start)
 
-    def _seen(self, tr: Track, mm: np.ndarray, look: str | None = None) -> None:
-        """A sliding coin seen again: follow it, and let it come to rest (then check by its look
-        that it is the coin it is taken for)."""
+    def _seen_again(self, tr: Track, mm: np.ndarray, look: str | None = None) -> None:
+        """A sliding coin seen again out of sight (:meth:`_coast`): its path out of hiding began
+        when it was last seen, and it goes on at the pace of its way since, from where it went
+        out of sight, not by the step from where it was taken to have coasted to (fresh BS seed
+        14300 at 26.99 s: a guard taken to have stopped against a knight under the hand came
+        out 57 mm on, eleven frames later; expected 57 mm further on again, it took the knight's
+        blob sliding out 34 mm from where it was, and the two had each other's names until the
+        next rest)."""
+        self._since[tr.coin] = tr.seen_t
+        step = None
+        if tr.hid_at is not None:
+            step = (mm - tr.hid_at) * (self.dt / max(self._t - tr.seen_t, self.dt))
+        tr.state, tr.lost, tr.hid_at = ON, 0, None
+        self._seen(tr, mm, look, step)
+
+    def _seen(
+        self, tr: Track, mm: np.ndarray, look: str | None = None, step: np.ndarray | None = None
+    ) -> None:
+        """A sliding coin seen again: follow it (going on by ``step`` a frame, if given, else by
+        its step from its last place), and let it come to rest (then check by its look that it
+        is the coin it is taken for)."""
         cfg = self.cfg
         tr.seen_t = self._t
-        step = mm - tr.mm
+        if step is None:
+            step = mm - tr.mm
         tr.step, tr.mm = step, mm
         if float(np.hypot(*step)) < cfg.still_mm:
             if not tr.still:
@@ -1400,9 +1425,7 @@ class CoinTracker:
             if tr.state == HIDDEN and tr.moving:
                 if not blob.placed:
                     continue
-                self._since[tr.coin] = tr.seen_t
-                tr.state, tr.lost = ON, 0
-                self._seen(tr, mm)
+                self._seen_again(tr, mm)
                 continue
             near = _at(hand_mask, np.array(blob.px), self.cfg.coarse_step)
             self._uncovered(tr, mm, blob.area, near)
