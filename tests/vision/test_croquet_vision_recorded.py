@@ -725,3 +725,15 @@ def test_a_coin_struck_against_a_gate_tile_behind_it_strikes_its_striker_back() 
     assert ("strike", "suns-guard", "crowns-guard") in keys
     assert not [e for e in run.found if e["event"] == "hit" and e["coin"] == "suns-guard"]
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+
+
+def test_of_two_coins_out_from_under_a_hand_together_the_one_whose_way_came_at_it_struck() -> None:
+    # Fresh BS seed 14300 from 28.8 s as tracked: the Moons knight, flicked under the hand,
+    # strikes the Arms knight lying there 11 mm off; both come out of hiding in the same frame,
+    # the Moons knight's way from where it lay passing 4.2 mm from touching the Arms knight (bent
+    # by the blow), the Arms knight 7 mm off the way it came, leaving it. One flick a turn: the
+    # Moons knight was flicked and struck the Arms knight.
+    run = replay(Recording.load(TRACKS / "bs14300-28.8s.json.gz"))
+    assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["moons-knight"]
+    assert ("strike", "moons-knight", "arms-knight") in found_keys(run)
+    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []

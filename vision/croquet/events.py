@@ -2729,9 +2729,15 @@ class EventDetector:
     def _out_with(
         self, coin: str, frame: TrackFrame, seg: Mapping[str, tuple[np.ndarray, np.ndarray]]
     ) -> str | None:
-        """The coin that came out from under the hand in this frame with ``coin`` from within
-        ``pair_gap_mm`` of where ``coin`` lay, which ``coin`` set off away from, and not it
-        from ``coin``: one flick set both off, so that one struck it, unseen; None if none."""
+        """The coin that came out from under the hand in this frame with ``coin`` and struck
+        it, unseen: one flick set both off. That one lay within ``pair_gap_mm`` of where
+        ``coin`` lay, and ``coin`` set off away from it, and not it from ``coin``; or, lying
+        farther, its way out (from where it lay to where it came out) came at ``coin`` and
+        within twice that of touching it, and ``coin`` left that way, and not it ``coin``'s
+        (fresh BQ seed 13901 at 25.68 s: a guard flicked 2 m/s under the hand into a knight
+        lying 20 mm off; fresh BS seed 14300 at 29.13 s, 11 mm off: both came out sliding
+        together, their ways bent by the blow, and both were taken for flicked). None if
+        none."""
         a, b = seg[coin]
         for other in frame.started:
             if other == coin or other not in self._unseen or other not in self.last:
@@ -2739,7 +2745,24 @@ class EventDetector:
             p, q = seg[other]
             if self._sets_off_from(a, p, b - a) and not self._sets_off_from(p, a, q - p):
                 return other
+        for other in frame.started:
+            if other == coin or other not in self._unseen or other not in self.last:
+                continue
+            p, q = seg[other]
+            if self._way_met(p, q, a, b) and not self._way_met(a, b, p, q):
+                return other
         return None
+
+    def _way_met(self, p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
+        """Whether a coin whose way went p->q came at one that lay at ``a`` (toward it, to
+        within ``2 * pair_gap_mm`` of touching it) and that one left where they met, going
+        a->b within 60 degrees of the line from it, as a coin struck does."""
+        met = _met(p, q, a)
+        gap, way = a - met, b - a
+        d = float(np.hypot(*gap))
+        toward = float((met - p) @ (a - p)) > 0
+        near = d <= COIN_MM + 2 * self.cfg.pair_gap_mm
+        return toward and near and float(gap @ way) > 0.5 * d * float(np.hypot(*way))
 
     def _mover(
         self,
