@@ -1107,8 +1107,11 @@ class EventDetector:
         ``coin`` was struck, unseen, by the coin set off this turn whose way since (a straight
         line from where it set off to where it is) passed nearest it, within ``pair_gap_mm``
         of touching (hold-out AG seed 6800 at 28.22 s: a guard flicked in view slid under the
-        hand into a knight lying there; both came out sliding, the knight taken for flicked).
-        None if there is no such coin: then it was flicked."""
+        hand into a knight lying there; both came out sliding, the knight taken for flicked),
+        going toward it: one that slid away from it from the start never struck it (fresh BO
+        seed 13601 at 28.87 s: a knight flicked 2 mm into another beside the hand was hidden
+        before it showed moving; the other, set off in view straight away from it, was taken
+        for its striker). None if there is no such coin: then it was flicked."""
         if self.flicker is None or self.flicker == coin:
             return None
         reach = COIN_MM + self.cfg.pair_gap_mm
@@ -1117,7 +1120,7 @@ class EventDetector:
             if other == coin or index < self.turn_at or other not in self.last:
                 continue
             d = _nearest(start, self.last[other], lay)[0]
-            if d <= near:
+            if d <= near and float((self.last[other] - start) @ (lay - start)) > 0:
                 best, near = other, d
         return best
 
