@@ -37,6 +37,16 @@ def found_keys(run: SceneRun) -> list[tuple[Any, ...]]:
     return [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
 
 
+def excerpt(name: str) -> SceneRun:
+    """The referee's run over the recorded excerpt ``name`` in ``tracks``."""
+    return replay(Recording.load(TRACKS / name))
+
+
+def errors_but_rest(run: SceneRun) -> list[dict[str, Any]]:
+    """The events ``run`` found wrong or missed, but for rests."""
+    return [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"]
+
+
 @pytest.fixture(scope="module")
 def recorded() -> Recording:
     return record(3, flicks=2, mode=MODE)
@@ -161,7 +171,7 @@ def test_a_coin_struck_out_of_sight_in_a_scrum_was_not_flicked() -> None:
     # 40 frames, and it comes out sliding into the Moons knight, which had set off beside it
     # meanwhile. It was struck, not flicked: a coin's flick out from under a hand is inferred
     # only for one that nothing struck since it went out of sight.
-    run = replay(Recording.load(TRACKS / "af6502-26.1s.json.gz"))
+    run = excerpt("af6502-26.1s.json.gz")
     found = found_keys(run)
     assert found.count(("flick", "suns-knight", None)) == 0
     assert ("strike", "suns-knight", "moons-knight") in found
@@ -173,7 +183,7 @@ def test_a_coin_out_of_hiding_clear_of_the_tower_it_hit_unseen_may_hit_it_again(
     # its tower beside it, bounces unseen, comes out 4.5 mm clear of the tower and slides back
     # into it two frames on. The hit it came out of is inferred from its line; it has come off
     # the tower since, so the second is a hit too.
-    run = replay(Recording.load(TRACKS / "s3500-5.1s.json.gz"))
+    run = excerpt("s3500-5.1s.json.gz")
     hits = [e["t"] for e in run.found if e["event"] == "hit"]
     assert len(hits) == 2 and 5.33 < hits[1] < 5.35
     assert unmatched(run, EvalSpec()) == []
@@ -183,7 +193,7 @@ def test_a_coin_misread_as_a_hand_came_over_it_and_seen_where_it_lay_was_not_fli
     # Hold-out AE seed 6300 from 14.8 s as tracked: a resting hand comes over the Arms knight;
     # one reading puts the knight 1.5 mm off (the hand is not yet seen as one), then the hand
     # hides it, and it shows again where it lay. Nothing happened: no flick, no rest.
-    run = replay(Recording.load(TRACKS / "ae6300-14.8s.json.gz"))
+    run = excerpt("ae6300-14.8s.json.gz")
     assert run.truth == [] and run.found == []
 
 
@@ -192,7 +202,7 @@ def test_two_coins_read_overlapping_touch_though_the_blow_moved_nothing() -> Non
     # knight at 24.50 s, moves it 0.004 mm (too little to tell from a near miss: no strike
     # found) and stops against it, read 0.26 mm into it. Three turns on, the Moons knight is
     # flicked and pushes it off: they lay touching, so that is no strike.
-    run = replay(Recording.load(TRACKS / "ah6905-24.3s.json.gz"))
+    run = excerpt("ah6905-24.3s.json.gz")
     found = found_keys(run)
     assert ("flick", "moons-knight", None) in found
     assert ("strike", "moons-knight", "suns-knight") not in found
@@ -203,7 +213,7 @@ def test_a_coin_out_of_hiding_sliding_after_the_turns_flick_was_seen_was_struck(
     # Hold-out AG seed 6800 from 28.0 s as tracked: the Crowns guard, flicked in view, bounces
     # under the hand and strikes the Moons knight lying hidden there; both come out sliding.
     # One flick a turn: the knight was struck, by the coin whose way passed it.
-    run = replay(Recording.load(TRACKS / "ag6800-28.0s.json.gz"))
+    run = excerpt("ag6800-28.0s.json.gz")
     found = found_keys(run)
     assert found == [
         ("flick", "crowns-guard", None),
@@ -217,7 +227,7 @@ def test_a_coin_at_rest_half_a_millimetre_from_a_tower_hits_it_when_struck_into_
     # Hold-out AH seed 6907 from 19.6 s as tracked: the Moons knight lies 0.555 mm from the Suns
     # tower (read 0.445 mm): clear of it, as the ground truth has any gap over 0.5 mm. The Suns
     # guard, flicked off the tower, strikes it back into the tower: a hit.
-    run = replay(Recording.load(TRACKS / "ah6907-19.6s.json.gz"))
+    run = excerpt("ah6907-19.6s.json.gz")
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert ("moons-knight", "suns-tower") in hits
     assert unmatched(run, EvalSpec()) == []
@@ -248,7 +258,7 @@ def test_a_coin_flicked_past_one_under_the_hand_is_judged_by_that_one_coming_out
     # It set off beside a coin under the hand: that one is judged by whether it comes out
     # sliding, as for any coin hidden behind one that sets off. It comes out where it lay: it
     # was not flicked into the Crowns knight (it would have moved the 0.5 mm between them).
-    run = replay(Recording.load(TRACKS / "aj7301-28.5s.json.gz"))
+    run = excerpt("aj7301-28.5s.json.gz")
     found = found_keys(run)
     assert ("flick", "crowns-knight", None) in found
     assert ("flick", "moons-knight", None) not in found
@@ -261,7 +271,7 @@ def test_a_coin_set_off_by_a_later_blow_does_not_make_an_earlier_one_stand() -> 
     # gate tile 3.6 mm short of the Suns knight; its path carried on past the bounce reaches
     # the Suns knight, whose rim then reads it unmoved. Ten frames on the Crowns knight strikes
     # it truly and sets it off: that blow moved it, and the first, which did not, falls.
-    run = replay(Recording.load(TRACKS / "an8107-29.9s.json.gz"))
+    run = excerpt("an8107-29.9s.json.gz")
     strikes = [e["t"] for e in run.found if e["event"] == "strike"]
     assert strikes == [30.0333]
     assert unmatched(run, EvalSpec()) == []
@@ -289,7 +299,7 @@ def test_a_coin_set_off_under_the_hand_was_struck_by_one_that_slid_in_unseen() -
     # under the hand and, two frames after it was last seen 23.2 mm from the Moons knight
     # (centre to centre), strikes it there unseen. Nobody flicks while a coin slides: the
     # knight, seen setting off, was struck by the guard's way on out of sight.
-    run = replay(Recording.load(TRACKS / "ap8302-31.7s.json.gz"))
+    run = excerpt("ap8302-31.7s.json.gz")
     found = found_keys(run)
     assert ("strike", "suns-guard", "moons-knight") in found
     assert [k for k in found if k[0] == "flick"] == [("flick", "suns-guard", None)]
@@ -318,7 +328,7 @@ def test_a_coin_that_stopped_out_of_sight_hit_the_tower_as_it_got_there_not_as_i
     # its tower 33 mm on at 33.17 s and lies there, hidden 0.26 s more. Its path out of hiding
     # ends at the tower; timed at an even pace, the hit fell when it showed (33.43 s). Slowing
     # at the table's friction, it covered those 33 mm in 0.14 s.
-    run = replay(Recording.load(TRACKS / "aq8703-32.9s.json.gz"))
+    run = excerpt("aq8703-32.9s.json.gz")
     hits = [e["t"] for e in run.found if e["event"] == "hit"]
     assert len(hits) == 1 and abs(hits[0] - 33.169) < 0.1
     assert unmatched(run, EvalSpec()) == []
@@ -329,7 +339,7 @@ def test_a_coin_stopped_a_hair_from_one_at_rest_whose_rim_reads_it_still_struck_
     # slides off and stops; the Arms knight creeps on after it and stops 0.07 mm from it,
     # read 0.3 mm apart as both still moved. The Suns knight, come to rest, cannot show a blow
     # by its step, but its rim, read against the frame before, shows it still (to 0.005 mm).
-    run = replay(Recording.load(TRACKS / "aq8702-3.9s.json.gz"))
+    run = excerpt("aq8702-3.9s.json.gz")
     strikes = [e for e in run.found if e["event"] == "strike"]
     assert [(e["coin"], e["target"]) for e in strikes] == [("arms-knight", "suns-knight")]
     assert unmatched(run, EvalSpec()) == []
@@ -342,7 +352,7 @@ def test_a_coin_that_struck_one_at_rest_out_of_sight_struck_it_as_it_got_there()
     # timed as a slide slowing at the table's friction, the strike is within a tenth of a
     # second, not when the guard showed. (Its touch of the tower as it set off, out of
     # sight, shows nowhere.)
-    run = replay(Recording.load(TRACKS / "as9100-25.2s.json.gz"))
+    run = excerpt("as9100-25.2s.json.gz")
     strikes = [e["t"] for e in run.found if e["event"] == "strike"]
     assert len(strikes) == 1 and abs(strikes[0] - 25.443) < 0.1
     assert [(e["error"], e["event"]) for e in unmatched(run, EvalSpec())] == [("missed", "hit")]
@@ -381,7 +391,7 @@ def test_a_coin_nudged_as_it_set_off_enters_a_corridor_by_its_mouth() -> None:
     # read it nudged 0.3 mm as it set off. That nudge, added to where it was seen then, began
     # its next step inside the corridor, so it entered by no mouth, and when it was flicked
     # on through the far mouth at 21.02 s it passed nothing.
-    run = replay(Recording.load(TRACKS / "ay10305-17.5s.json.gz"))
+    run = excerpt("ay10305-17.5s.json.gz")
     passes = [(e["coin"], e["feature"], e["direction"]) for e in run.found if e["event"] == "pass"]
     assert ("crowns-knight", "arms-gate", "in") in passes
     assert unmatched(run, EvalSpec()) == []
@@ -392,7 +402,7 @@ def test_a_coin_with_no_hand_beside_it_was_pushed_off_at_any_angle_by_the_one_fl
     # flicked into the Arms knight lying 0.3 mm off and barely moves; the Arms knight, turned
     # by a tile, goes off 72 degrees from the line of their centres, too far off it to have
     # been struck by a coin it left. No hand lay beside it: it was not flicked itself.
-    run = replay(Recording.load(TRACKS / "az10506-17.8s.json.gz"))
+    run = excerpt("az10506-17.8s.json.gz")
     assert [k for k in found_keys(run) if k[0] == "flick"] == [("flick", "crowns-knight", None)]
     assert unmatched(run, EvalSpec()) == []
 
@@ -419,7 +429,7 @@ def test_a_coin_out_of_hiding_struck_the_one_seen_to_set_off_after_their_contact
     # moving a frame before the guard comes out. Their contact, timed on the guard's path out
     # of hiding, falls before the knight set off: the knight lay at rest and was struck, and
     # the flick was the guard's.
-    run = replay(Recording.load(TRACKS / "bb10906-5.3s.json.gz"))
+    run = excerpt("bb10906-5.3s.json.gz")
     assert ("strike", "arms-guard", "arms-knight") in found_keys(run)
     assert ("flick", "arms-guard", None) in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
@@ -430,7 +440,7 @@ def test_a_coin_read_back_off_its_tower_may_strike_its_striker_in_the_next_frame
     # lying 3.3 mm from its tower; the guard goes there and back between two frames, not seen
     # to move, and only its rim shows it came back (its hit). 9 ms after the hit it strikes
     # the knight, in the very next frame: the two never read apart in between.
-    run = replay(Recording.load(TRACKS / "bd11401-28.4s.json.gz"))
+    run = excerpt("bd11401-28.4s.json.gz")
     assert ("hit", "arms-guard", None) in found_keys(run)
     assert ("strike", "arms-guard", "crowns-knight") in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
@@ -441,7 +451,7 @@ def test_a_coin_flicked_is_struck_back_by_the_one_it_struck_before_that_blow_is_
     # lying 2.5 mm from its tower, is struck back by the guard off the tower in the very next
     # frame, while the knight's blow still waits on the guard's rim to show it moved: the
     # knight was struck back by the coin it struck, and was flicked itself.
-    run = replay(Recording.load(TRACKS / "amn8106-25.8s.json.gz"))
+    run = excerpt("amn8106-25.8s.json.gz")
     assert ("flick", "suns-knight", None) in found_keys(run)
     assert ("strike", "crowns-guard", "suns-knight") in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
@@ -452,7 +462,7 @@ def test_a_coin_caught_again_just_after_it_set_off_is_struck_whatever_its_first_
     # which the tracker holds where it lay for a frame while the blow nudges it 0.7 mm on; it
     # sets off by a step that long too long, and the guard, sliding on, catches it again in
     # the next frame. Judged against that first step, the knight seemed to slow at the blow.
-    run = replay(Recording.load(TRACKS / "bd11301-14.9s.json.gz"))
+    run = excerpt("bd11301-14.9s.json.gz")
     strikes = [e for e in run.found if e["event"] == "strike"]
     assert [(e["coin"], e["target"]) for e in strikes] == [("suns-guard", "suns-knight")] * 2
     assert unmatched(run, EvalSpec()) == []
@@ -465,7 +475,7 @@ def test_a_coin_nudged_into_one_that_was_watched_only_from_then_on_struck_it() -
     # the frame after the first blow: where it lay is its reading before the Suns knight's
     # rim came within touch of it. Missed, the two were not in contact, and the next flick,
     # of the Arms knight, which pushed the Suns knight on, was taken for a strike of it.
-    run = replay(Recording.load(TRACKS / "be11505-14.7s.json.gz"))
+    run = excerpt("be11505-14.7s.json.gz")
     assert ("strike", "suns-knight", "arms-knight") in found_keys(run)
     assert unmatched(run, EvalSpec()) == []
 
@@ -477,7 +487,7 @@ def test_a_coin_just_out_of_hiding_is_not_reached_by_a_path_carried_on_into_wher
     # step reached where the knight was seen, as if the knight had stopped: a second strike
     # 17 ms after the first, and the true one 50 ms on was found as well. (As excerpted the
     # Crowns knight lies read touching the guard it strikes, so that blow is not found.)
-    run = replay(Recording.load(TRACKS / "ba10701-24.0s.json.gz"))
+    run = excerpt("ba10701-24.0s.json.gz")
     pair = [e["t"] for e in run.found if e["event"] == "strike" and e["coin"] == "arms-guard"]
     assert len(pair) == 2
     errors = [(e["error"], e["coin"], e["target"]) for e in unmatched(run, EvalSpec())]
@@ -491,7 +501,7 @@ def test_a_coin_held_where_it_lay_while_its_rim_shows_it_pushed_on_set_off_at_th
     # only once they part, nine frames after the blow: it was struck then, not flicked. (The
     # Suns knight's second touch 29 ms after the first, while the two were still read as one,
     # is not found.)
-    run = replay(Recording.load(TRACKS / "bg11901-7.9s.json.gz"))
+    run = excerpt("bg11901-7.9s.json.gz")
     assert ("strike", "suns-knight", "arms-knight") in found_keys(run)
     assert ("flick", "arms-knight", None) not in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["error"] == "false"] == []
@@ -502,7 +512,7 @@ def test_a_coin_read_off_for_a_frame_while_another_slides_far_off_was_not_flicke
     # mm away while the hand that flicked it draws back past the Crowns guard; the edge of its
     # shadow moves the guard's reading 2.5 mm for one frame. Seen where it lay again when its
     # flick was due, the guard was misread, not flicked, though a coin was moving elsewhere.
-    run = replay(Recording.load(TRACKS / "bg11905-19.7s.json.gz"))
+    run = excerpt("bg11905-19.7s.json.gz")
     assert ("flick", "crowns-guard", None) not in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["error"] == "false"] == []
 
@@ -513,11 +523,11 @@ def test_a_coin_struck_unseen_from_beside_its_tower_hit_it_when_it_comes_off_at_
     # it is first seen sliding off it, away from the line it was struck along. The striker
     # was hidden: the line runs from where its way out of sight first comes within a coin's
     # width of the struck one, not from the point of that way nearest it.
-    run = replay(Recording.load(TRACKS / "bh12105-44.8s.json.gz"))
+    run = excerpt("bh12105-44.8s.json.gz")
     assert ("strike", "suns-knight", "moons-knight") in found_keys(run)
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert ("moons-knight", "crowns-tower") in hits
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_out_of_hiding_back_the_way_it_went_ran_into_the_tower_ahead_of_it() -> None:
@@ -526,10 +536,10 @@ def test_a_coin_out_of_hiding_back_the_way_it_went_ran_into_the_tower_ahead_of_i
     # once, is hidden again, and comes out 0.5 mm back from where it was last seen, going the
     # other way; it strikes the Moons knight at once, so its sightings never show a way of
     # their own to trace back. Only the tower ahead of it turns a coin so: it hit it.
-    run = replay(Recording.load(TRACKS / "bh12101-43.4s.json.gz"))
+    run = excerpt("bh12101-43.4s.json.gz")
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert hits == [("suns-knight", "suns-tower")]
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_back_off_a_tile_into_the_one_it_struck_strikes_it_again_unseen() -> None:
@@ -538,10 +548,10 @@ def test_a_coin_back_off_a_tile_into_the_one_it_struck_strikes_it_again_unseen()
     # the Suns knight 16 ms after the first blow; the frames show the two touching
     # throughout. Played on from the frame before the blow, the two coins' steps give the
     # second contact.
-    run = replay(Recording.load(TRACKS / "bc11102-7.3s.json.gz"))
+    run = excerpt("bc11102-7.3s.json.gz")
     strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
     assert strikes.count(("moons-knight", "suns-knight")) == 2
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_struck_while_hidden_set_off_after_its_striker_did() -> None:
@@ -550,12 +560,12 @@ def test_a_coin_struck_while_hidden_set_off_after_its_striker_did() -> None:
     # the same hand and strikes the knight at 9.10 s; the knight comes out 3.3 mm on, then the
     # guard. The knight was last seen still at 8.78 s, but it was struck after the guard set
     # off: timed back from where it came out, at its speed since.
-    run = replay(Recording.load(TRACKS / "bi12307-8.7s.json.gz"))
+    run = excerpt("bi12307-8.7s.json.gz")
     (flick,) = [e["t"] for e in run.found if e["event"] == "flick"]
     strikes = [e["t"] for e in run.found if e["event"] == "strike"]
     assert flick >= 8.98
     assert strikes[0] == pytest.approx(9.10, abs=0.01)
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_flicked_into_one_read_touching_it_was_not_pushed_by_it() -> None:
@@ -563,9 +573,9 @@ def test_a_coin_flicked_into_one_read_touching_it_was_not_pushed_by_it() -> None
     # knight (read 0.45 mm off: touching), is flicked into it. Its blow on the Moons knight,
     # found in its first frame, waits on the nudge it gave (the Moons knight is seen to set
     # off a frame later); the coin it struck did not push it along: it was flicked.
-    run = replay(Recording.load(TRACKS / "bi12400-15.4s.json.gz"))
+    run = excerpt("bi12400-15.4s.json.gz")
     assert ("flick", "suns-knight", None) in found_keys(run)
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_striker_faster_than_the_coin_it_struck_comes_back_struck_it_again() -> None:
@@ -574,7 +584,7 @@ def test_a_striker_faster_than_the_coin_it_struck_comes_back_struck_it_again() -
     # comes back into it 11 ms later; the Crowns knight slides on across the line at 3.0 mm a
     # frame. The Arms knight can come back at no more than about 2: the faster, the Crowns
     # knight, struck again.
-    run = replay(Recording.load(TRACKS / "bi12301-9.0s.json.gz"))
+    run = excerpt("bi12301-9.0s.json.gz")
     strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
     assert strikes == [("crowns-knight", "arms-knight")] * 2
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] == "strike"] == []
@@ -585,10 +595,10 @@ def test_a_second_contact_found_at_the_time_of_the_first_is_not_played_on_again(
     # lying 3.4 mm from the Suns tower; the knight goes into the tower and back into the guard
     # within the frame, and the strike back is found at the time of the first blow. Played
     # on, the first blow gives that second contact again 0.5 ms later: it was found already.
-    run = replay(Recording.load(TRACKS / "aq8707-37.9s.json.gz"))
+    run = excerpt("aq8707-37.9s.json.gz")
     strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
     assert strikes == [("moons-guard", "moons-knight"), ("moons-knight", "moons-guard")]
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_striker_sent_back_along_the_line_of_centres_struck_a_coin_that_could_not_give_way() -> (
@@ -599,7 +609,7 @@ def test_a_striker_sent_back_along_the_line_of_centres_struck_a_coin_that_could_
     # the tower and back into the knight within the frame, unseen. The knight comes back 28
     # degrees off that line (46 off the way it came), as off a wall there: the guard hit the
     # tower and struck it back.
-    run = replay(Recording.load(TRACKS / "bj12601-23.8s.json.gz"))
+    run = excerpt("bj12601-23.8s.json.gz")
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert hits == [("crowns-guard", "crowns-tower")]
     assert ("strike", "crowns-guard", "suns-knight") in found_keys(run)
@@ -611,10 +621,10 @@ def test_a_striker_back_off_one_it_struck_against_a_tile_did_not_strike_it_again
     # strikes the Moons knight lying against a gate tile's corner, which cannot give way (it is
     # nudged 0.9 mm along the tile); the Suns knight comes straight back off that one blow at
     # 1 mm a frame. No second blow: the tile explains the rebound.
-    run = replay(Recording.load(TRACKS / "bm13102-22.3s.json.gz"))
+    run = excerpt("bm13102-22.3s.json.gz")
     strikes = [(e["coin"], e["target"]) for e in run.found if e["event"] == "strike"]
     assert strikes == [("crowns-knight", "suns-knight"), ("suns-knight", "moons-knight")]
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_flicked_through_its_gate_by_less_than_a_start_passed_it() -> None:
@@ -622,7 +632,7 @@ def test_a_coin_flicked_through_its_gate_by_less_than_a_start_passed_it() -> Non
     # line, having entered the gate by its inner mouth. At 21.25 s it is flicked (it strikes
     # the Crowns knight at once) and moves 1.2 mm, out through the gate; the hand hides it as
     # it stops, and its place is only corrected, from its rim, as the hand goes. It passed.
-    run = replay(Recording.load(TRACKS / "bm13107-15.3s.json.gz"))
+    run = excerpt("bm13107-15.3s.json.gz")
     passes = [e for e in run.found if e["event"] == "pass" and e["coin"] == "suns-knight"]
     assert [(e["feature"], e["direction"]) for e in passes] == [("suns-gate", "out")]
     assert passes[0]["t"] == pytest.approx(21.25, abs=0.02)
@@ -649,10 +659,10 @@ def test_a_coin_set_off_with_the_flicked_one_through_a_still_one_between_was_str
     # seen to set off together, the Moons knight (between them, the hand behind it) a frame
     # later. The Suns knight came at the Moons knight and reached it: the Arms knight was
     # struck by the Moons knight, not set off by a flick of it.
-    run = replay(Recording.load(TRACKS / "bn13304-22.3s.json.gz"))
+    run = excerpt("bn13304-22.3s.json.gz")
     assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["suns-knight"]
     assert ("strike", "moons-knight", "arms-knight") in found_keys(run)
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_held_where_it_lay_when_struck_to_its_tower_strikes_nothing_on_its_chord() -> None:
@@ -661,10 +671,10 @@ def test_a_coin_held_where_it_lay_when_struck_to_its_tower_strikes_nothing_on_it
     # being judged), then seen 4.6 mm back off the tower. Its chord from where it lay passes
     # 0.1 mm inside the knight, 0.7 mm clear of it in truth: it came back, but never closed on
     # the knight, so it did not strike it again.
-    run = replay(Recording.load(TRACKS / "bn13401-37.0s.json.gz"))
+    run = excerpt("bn13401-37.0s.json.gz")
     assert ("strike", "arms-knight", "moons-guard") in found_keys(run)
     assert ("hit", "moons-guard", None) in found_keys(run)
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_striker_run_back_off_another_coin_it_struck_a_frame_before_was_not_struck_back() -> None:
@@ -672,11 +682,11 @@ def test_a_striker_run_back_off_another_coin_it_struck_a_frame_before_was_not_st
     # Arms knight and, a frame later, the Suns knight, and runs back off the first. Gone out of
     # reach, the Arms knight no longer lies beside it to explain its coming back; the blow it
     # struck there does: the Suns knight did not strike it back.
-    run = replay(Recording.load(TRACKS / "bk12705-18.5s.json.gz"))
+    run = excerpt("bk12705-18.5s.json.gz")
     keys = found_keys(run)
     assert ("strike", "moons-knight", "arms-knight") in keys
     assert ("strike", "moons-knight", "suns-knight") in keys
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_set_off_late_in_a_frame_carries_on_as_far_as_it_went_in_the_next() -> None:
@@ -684,9 +694,9 @@ def test_a_coin_set_off_late_in_a_frame_carries_on_as_far_as_it_went_in_the_next
     # frame, is seen 4.4 mm on; in the next frame it hits its tower's corner and is seen 8 mm
     # on, turned 20 degrees. Its first step, carried on only as far as it went then, stops 1 mm
     # short of the tower; carried on as far as it went in the frame of the bounce, it reaches it.
-    run = replay(Recording.load(TRACKS / "bm13105-18.9s.json.gz"))
+    run = excerpt("bm13105-18.9s.json.gz")
     assert ("hit", "crowns-guard", None) in found_keys(run)
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_read_sliding_after_it_stopped_is_not_struck_by_one_slipping_past_it() -> None:
@@ -695,11 +705,11 @@ def test_a_coin_read_sliding_after_it_stopped_is_not_struck_by_one_slipping_past
     # passed by the Arms knight 0.39 mm clear (read 0.22). Its rim, read from the frame after
     # (whose time, less a frame, is the pass's time rounded to 0.1 ms), shows it unmoved: the
     # knight was not struck again.
-    run = replay(Recording.load(TRACKS / "bo13501-3.8s.json.gz"))
+    run = excerpt("bo13501-3.8s.json.gz")
     keys = found_keys(run)
     assert keys.count(("strike", "arms-knight", "suns-knight")) == 1
     assert ("strike", "suns-knight", "moons-knight") in keys
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_striker_seen_back_off_a_coin_its_rim_reads_gone_on_was_not_struck_back() -> None:
@@ -707,10 +717,10 @@ def test_a_striker_seen_back_off_a_coin_its_rim_reads_gone_on_was_not_struck_bac
     # knight at rest, which is nudged 1.6 mm on and never seen to set off; its rim reads it
     # 0.7, 1.3 and 1.5 mm on along the blow's line. The Moons knight, read 2 mm into it in the
     # blob of the two, seems to come 1.4 mm back: the Crowns knight never came back to strike it.
-    run = replay(Recording.load(TRACKS / "bq13900-28.8s.json.gz"))
+    run = excerpt("bq13900-28.8s.json.gz")
     assert found_keys(run).count(("strike", "moons-knight", "crowns-knight")) == 1
     assert ("strike", "crowns-knight", "moons-knight") not in found_keys(run)
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_struck_against_a_gate_tile_behind_it_strikes_its_striker_back() -> None:
@@ -719,12 +729,12 @@ def test_a_coin_struck_against_a_gate_tile_behind_it_strikes_its_striker_back() 
     # guard within the frame and is seen to set off only as the Crowns guard, already apart
     # from it, runs back 7 mm a frame. A tile just behind the coin struck sends it back so fast,
     # as a tower does (and no tower is hit).
-    run = replay(Recording.load(TRACKS / "br14105-13.3s.json.gz"))
+    run = excerpt("br14105-13.3s.json.gz")
     keys = found_keys(run)
     assert ("strike", "crowns-guard", "suns-guard") in keys
     assert ("strike", "suns-guard", "crowns-guard") in keys
     assert not [e for e in run.found if e["event"] == "hit" and e["coin"] == "suns-guard"]
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_of_two_coins_out_from_under_a_hand_together_the_one_whose_way_came_at_it_struck() -> None:
@@ -733,10 +743,10 @@ def test_of_two_coins_out_from_under_a_hand_together_the_one_whose_way_came_at_i
     # the Moons knight's way from where it lay passing 4.2 mm from touching the Arms knight (bent
     # by the blow), the Arms knight 7 mm off the way it came, leaving it. One flick a turn: the
     # Moons knight was flicked and struck the Arms knight.
-    run = replay(Recording.load(TRACKS / "bs14300-28.8s.json.gz"))
+    run = excerpt("bs14300-28.8s.json.gz")
     assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["moons-knight"]
     assert ("strike", "moons-knight", "arms-knight") in found_keys(run)
-    assert [e for e in unmatched(run, EvalSpec()) if e["event"] != "rest"] == []
+    assert errors_but_rest(run) == []
 
 
 def test_a_coin_that_slid_away_from_one_hidden_beside_it_did_not_strike_it() -> None:
@@ -746,6 +756,6 @@ def test_a_coin_that_slid_away_from_one_hidden_beside_it_did_not_strike_it() -> 
     # comes out 7.8 mm from where it lay: the Moons knight, gone away from it from the start,
     # cannot have struck it, so it was flicked. (Its blow on the Moons knight is still not
     # seen, and the Moons knight's flick, reported before the Suns knight showed, stands.)
-    run = replay(Recording.load(TRACKS / "bo13601-28.5s.json.gz"))
+    run = excerpt("bo13601-28.5s.json.gz")
     assert ("strike", "moons-knight", "suns-knight") not in found_keys(run)
     assert "suns-knight" in [e["coin"] for e in run.found if e["event"] == "flick"]

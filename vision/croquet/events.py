@@ -99,6 +99,8 @@ from vision.sim.croquet_truth import SEPARATE_MM
 
 Event = dict[str, Any]
 _R = COIN_MM / 2
+#: Half the 0.1 ms to which event times are rounded: the slack in comparing one with a frame's.
+_HALF_TICK = 5e-5
 
 #: The simulated table's restitutions stand for a real table's (:meth:`EventDetector._faster_back`).
 PHYSICS = PhysicsConfig()
@@ -2353,7 +2355,7 @@ class EventDetector:
         return (
             coin not in self._moving_before
             and bool(readings)
-            and readings[0][0] - self.dt <= t + 5e-5
+            and readings[0][0] - self.dt <= t + _HALF_TICK
             and all(float(np.hypot(*o)) < self.cfg.nudge_mm for _, o in readings)
         )
 
@@ -2551,11 +2553,11 @@ class EventDetector:
             # A tower beside the striker, where it was or where it is, may be what sent it back
             # (hold-out U seed 4501 at 29.71 s: a knight that struck a guard lying against a
             # tower hit the tower itself and was read 4.5 mm clear of it as it came back).
+            if self._rim_went_on(target, along):
+                continue
             near_tower = any(
                 _tower_gap(t, p) <= cfg.separate_mm for _, t in self.towers for p in (a, b)
             )
-            if self._rim_went_on(target, along):
-                continue
             if age < 2:
                 # Come at it and sent back at once along the line of their centres: the coin it
                 # struck could not give way (it rebounds as off a wall there, keeping its way
@@ -2737,24 +2739,25 @@ class EventDetector:
         ``coin`` lay, and ``coin`` set off away from it, and not it from ``coin``; or, lying
         farther, its way out (from where it lay to where it came out) came at ``coin`` and
         within twice that of touching it, and ``coin`` left that way, and not it ``coin``'s
-        (fresh BQ seed 13901 at 25.68 s: a guard flicked 2 m/s under the hand into a knight
-        lying 20 mm off; fresh BS seed 14300 at 29.13 s, 11 mm off: both came out sliding
-        together, their ways bent by the blow, and both were taken for flicked). None if
-        none."""
+        (fresh BS seed 14300 at 29.13 s: a knight flicked under the hand into one lying 11 mm
+        off; development BN seed 13302 at 29.69 s, the same shape: both came out sliding
+        together, the striker's way bent by the blow, and both were taken for flicked). None
+        if none."""
         a, b = seg[coin]
-        for other in frame.started:
-            if other == coin or other not in self._unseen or other not in self.last:
-                continue
-            p, q = seg[other]
-            if self._sets_off_from(a, p, b - a) and not self._sets_off_from(p, a, q - p):
-                return other
-        for other in frame.started:
-            if other == coin or other not in self._unseen or other not in self.last:
-                continue
-            p, q = seg[other]
-            if self._way_met(p, q, a, b) and not self._way_met(a, b, p, q):
-                return other
-        return None
+        others = [
+            (other, *seg[other])
+            for other in frame.started
+            if other != coin and other in self._unseen and other in self.last
+        ]
+        beside = (
+            o
+            for o, p, q in others
+            if self._sets_off_from(a, p, b - a) and not self._sets_off_from(p, a, q - p)
+        )
+        apart = (
+            o for o, p, q in others if self._way_met(p, q, a, b) and not self._way_met(a, b, p, q)
+        )
+        return next(beside, None) or next(apart, None)
 
     def _way_met(self, p: np.ndarray, q: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
         """Whether a coin whose way went p->q came at one that lay at ``a`` (toward it, to
