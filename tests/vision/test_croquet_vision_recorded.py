@@ -759,3 +759,15 @@ def test_a_coin_that_slid_away_from_one_hidden_beside_it_did_not_strike_it() -> 
     run = excerpt("bo13601-28.5s.json.gz")
     assert ("strike", "moons-knight", "suns-knight") not in found_keys(run)
     assert "suns-knight" in [e["coin"] for e in run.found if e["event"] == "flick"]
+
+
+def test_a_coin_that_left_its_tower_unseen_and_came_back_hits_it() -> None:
+    # Fresh BS seed 14306 from 28.5 s as tracked (1536x864): the Suns guard lies 0.3 mm (read)
+    # from its tower, so touching it as far as the referee can tell. Flicked away under the
+    # hand, it bounces off a coin and comes out of hiding 4 mm from the tower on its way back,
+    # then strikes it. The frame it came out in began beside the tower but ended off it: it no
+    # longer touched the tower, and its coming back is a hit.
+    run = excerpt("bs14306-28.5s.json.gz")
+    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    assert hits == [("suns-guard", "suns-tower")]
+    assert errors_but_rest(run) == []

@@ -2850,11 +2850,16 @@ class EventDetector:
                 # Seen sliding toward the tower before this frame: how it leaves tells.
                 coming = toward >= cfg.tower_approach_mm
                 reach = cfg.tower_kick_band_mm if coming else cfg.tower_touch_mm
-                if min(d, dp) <= _R + reach:
+                # A coin still touching the tower from before makes no new hit; once a frame
+                # ends more than separate_mm off the tower it no longer touches it, even if
+                # the frame's path began beside it (fresh BS seed 14306 at 28.98 s: a guard
+                # lying 0.3 mm from its tower, flicked off under the hand, came out of hiding
+                # 4 mm off it on its way back into it).
+                if min(d, dp) <= _R + reach and (coin, k) not in self.on_tower:
                     # Nearest the tower where the frame's path starts and moving off it all
                     # along: it lay or came to that place before (a coin set off from beside
                     # its tower), and touches it now only if it touched it then.
-                    if (coin, k) not in self.on_tower and max(u, up) > 0:
+                    if max(u, up) > 0:
                         self.on_tower.add((coin, k))
                         event = {
                             "t": self._when(u, coin),
