@@ -771,3 +771,15 @@ def test_a_coin_that_left_its_tower_unseen_and_came_back_hits_it() -> None:
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert hits == [("suns-guard", "suns-tower")]
     assert errors_but_rest(run) == []
+
+
+def test_a_coin_turned_off_a_tower_before_it_was_first_seen_hit_it() -> None:
+    # Fresh BK seed 12707 from 16.9 s as tracked (1536x864): the Moons guard lies 1.7 mm from
+    # its tower; flicked past the tower's corner, it is turned 9 degrees off it within the
+    # frame it set off in, and first seen 2 mm clear of it. Its next step's line, carried back
+    # level with where it lay, runs 0.4 mm into the tower: it cannot have come along that line
+    # from there, and only the tower was there to turn it.
+    run = excerpt("bk12707-16.9s.json.gz")
+    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    assert hits == [("moons-guard", "moons-tower")]
+    assert errors_but_rest(run) == []

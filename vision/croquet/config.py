@@ -380,6 +380,14 @@ class CroquetVisionConfig:
     #: this frame goes, along its first step's line, when that step is this long (mm) or more:
     #: its line then reads to within a few degrees.
     coast_aim_mm: float = 2.0
+    #: A coin seen to set off from where it lay, turned before its next step, was turned by a
+    #: tower when that step's line, carried back as far as where it lay, runs this far (mm)
+    #: into the tower (it cannot have slid along that line from there) and that step is
+    #: ``coast_aim_mm`` or longer. On the thirteen recorded sets (3,900 flicks) the line of 40
+    #: coins lying apart from a tower so ran into it, and all 40 had hit it; 35 ran 0.22 mm or
+    #: more in, all but one of them found by other rules. The margin is for a line read over a
+    #: short step.
+    bent_tower_mm: float = 0.2
     #: A hit only that extension shows (the coin was not seen at the tower) stands once the coin
     #: is seen, within this many frames, this far (mm) farther from the tower than at the hit:
     #: it bounced off. One that crept on toward the tower, or lay still, stopped short of it (a
