@@ -783,3 +783,14 @@ def test_a_coin_turned_off_a_tower_before_it_was_first_seen_hit_it() -> None:
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert hits == [("moons-guard", "moons-tower")]
     assert errors_but_rest(run) == []
+
+
+def test_a_coin_that_came_out_of_hiding_turned_off_the_way_it_slid_in_bounced() -> None:
+    # Fresh BS seed 14400 from 21.9 s as tracked (1280x720): the Arms knight, sliding at
+    # 0.9 m/s, goes under the hand 9 mm from its tower's corner and comes out turned 67
+    # degrees by it. The chord from where it went out of sight to where it came out crosses
+    # the bounce, only 28 degrees off its way out; the steady way it slid in tells the turn.
+    run = excerpt("bs14400-21.9s.json.gz")
+    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    assert hits == [("arms-knight", "arms-tower")]
+    assert errors_but_rest(run) == []

@@ -245,7 +245,8 @@ class CroquetVisionConfig:
     #: wherever it came out (hold-out AA seed 5506 at 0.74 s: 1.3 mm on, 3 mm short of it).
     flick_least_mm_s: float = 200.0
     #: A coin that comes out of hiding sliding more than this many degrees off the line from
-    #: where it was last seen bounced unseen: its new line is traced back to the tower it hit.
+    #: where it was last seen, or off the way it slid steadily into hiding, bounced unseen: its
+    #: new line is traced back to the tower it hit.
     hidden_bounce_deg: float = 30.0
     #: ...as far as this (mm), its direction taken over this many frames after it came out.
     bounce_trace_mm: float = 80.0

@@ -381,8 +381,9 @@ class EventDetector:
         #: is seen (a path out of hiding is no step: :attr:`step`).
         self.out_step: dict[str, np.ndarray] = {}
         #: Paths out of hiding followed for a few frames: start, end, towers touched then, when
-        #: the path began, the coin's sightings since, and its way per frame as it went out of
-        #: sight (its last step, or its last path out of hiding; nothing if it lay still).
+        #: the path began, the coin's sightings since, its way per frame as it went out of
+        #: sight (its last step, or its last path out of hiding; nothing if it lay still), and
+        #: whether that was a steady slide's step (within ``kick_mm`` of the step before).
         self.emerged: dict[
             str,
             tuple[
@@ -392,6 +393,7 @@ class EventDetector:
                 float,
                 list[tuple[float, np.ndarray]],
                 np.ndarray,
+                bool,
             ],
         ] = {}
         #: The last ``2 * knock_frames + 1`` frames' sightings, and the strikes and hits
@@ -1036,13 +1038,13 @@ class EventDetector:
             if self.emerged
             else set()
         )
-        for coin, (a0, b0, touched, t_in, seen, went) in list(self.emerged.items()):
+        for coin, (a0, b0, touched, t_in, seen, went, steady) in list(self.emerged.items()):
             # A touch seen since it came out (a hit held till it showed, say) explains a turn.
             touched |= {k for c, k in self.on_tower if c == coin}
             if coin in seg and coin not in self._unseen and coin not in struck:
                 seen.append((frame.t, seg[coin][1]))
                 if len(seen) <= self.cfg.bounce_frames:
-                    self.emerged[coin] = (a0, b0, touched, t_in, seen, went)
+                    self.emerged[coin] = (a0, b0, touched, t_in, seen, went, steady)
                     continue
             del self.emerged[coin]
             began = self.unseen_flick.pop(coin, None)
@@ -1062,7 +1064,7 @@ class EventDetector:
                 else:
                     (_, p0), (t, p) = seen
                     v = p - p0
-                bounce = self._bounce(a0, b0, p, v, least)
+                bounce = self._bounce(a0, b0, p, v, least, went if steady else None)
                 if bounce is not None:
                     k, back_mm, path_mm = bounce
                     hit_at = (k, self._slid_since(t, v, back_mm))
@@ -1097,9 +1099,10 @@ class EventDetector:
                 touched = frozenset(k for c, k in self.on_tower if c == coin)
                 a, b = seg[coin]
                 went = self.step.get(coin, np.zeros(2))
+                steady = went.any() and coin not in self.kicked
                 if not went.any():
                     went = self.out_step.get(coin, went)
-                self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)], went)
+                self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)], went, steady)
                 self.out_step[coin] = (b - a) * self.dt / max(frame.t - self._t0[coin], self.dt)
         return flicked
 
@@ -1133,18 +1136,29 @@ class EventDetector:
         p: np.ndarray,
         v: np.ndarray,
         least: float,
+        went: np.ndarray | None,
     ) -> tuple[int, float, float] | None:
         """The tower a coin that went out of sight at ``a0`` and came out at ``b0``, now at ``p``
         sliding by ``v`` per frame, bounced off unseen, with how far back from ``p`` (mm) and the
         length of its path from ``a0``; None when its direction needs no bounce or no tower
-        explains it, or it is too slow to show a direction (under ``least`` mm/s)."""
+        explains it, or it is too slow to show a direction (under ``least`` mm/s).
+
+        Its direction needs a bounce when it is off the chord ``a0`` -> ``b0``, or off ``went``,
+        the steady step per frame it went out of sight with, at a flick's speed at least
+        (``flick_least_mm_s``): a chord across a bounce lies between the way in and the way
+        out (fresh BS seed 14400 at 22.06 s: a knight sliding at 0.9 m/s went out of sight 9 mm
+        from its tower's corner and came out turned 67 degrees by it, 28 off its chord)."""
         cfg = self.cfg
         speed, chord = float(np.hypot(*v)), b0 - a0
         length = float(np.hypot(*chord))
         cos = math.cos(math.radians(cfg.hidden_bounce_deg))
         if speed < least * self.dt or length == 0:
             return None
-        if float(v @ chord) > cos * speed * length:
+        if float(v @ chord) > cos * speed * length and not (
+            went is not None
+            and (slid := float(np.hypot(*went))) >= cfg.flick_least_mm_s * self.dt
+            and float(v @ went) <= cos * speed * slid
+        ):
             return None
         first = self._first_tower(p, -v / speed, cfg.bounce_trace_mm)
         if first is None:
