@@ -353,7 +353,11 @@ class CroquetVisionConfig:
     #: at over ``tower_kick_frames`` frames (the tracker held a coin blurred against the tower).
     #: Hit errors went from 7 to 4 on the development sets and from 3 to 1 on the bench (none on
     #: the check set either way), the same for a kick of 0.2-0.4, an approach of 0.1-0.3 and a
-    #: band of 1.5-3.5 mm.
+    #: band of 1.5-3.5 mm. One whose frame ends within ``tower_touch_mm`` of the tower, too
+    #: fast for friction to stop it short of it
+    #: (:meth:`~vision.croquet.events.EventDetector._must_reach`), touched it: the kick of a
+    #: coin that slow may be lost in the error of its rest place (fresh BP seed 13701 at
+    #: 22.33 s: read stopped 0.12 mm short, truly touching).
     tower_kick_band_mm: float = 2.5
     tower_kick_mm: float = 0.3
     tower_sure_mm: float = 0.1

@@ -2883,7 +2883,11 @@ class EventDetector:
                             "feature": name,
                         }
                         if coming:
-                            if d <= _R + cfg.tower_sure_mm:
+                            # Read on the tower, or come within a touch of it too fast to stop.
+                            if d <= _R + cfg.tower_sure_mm or (
+                                _tower_gap(tile, b) <= cfg.tower_touch_mm
+                                and self._must_reach(tile, a, b)
+                            ):
                                 out.append(event)
                             else:
                                 self.kick[(coin, k)] = _Approach(
