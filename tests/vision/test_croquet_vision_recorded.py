@@ -805,3 +805,25 @@ def test_a_coin_coming_at_its_tower_too_fast_to_stop_short_of_it_hit_it() -> Non
     hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
     assert hits == [("crowns-guard", "crowns-tower"), ("moons-knight", "suns-tower")]
     assert errors_but_rest(run) == []
+
+
+def test_a_striker_back_off_a_coin_under_the_hand_is_not_struck_back() -> None:
+    # Fresh BT seed 14505 from 24.5 s as tracked (1536x864): the Moons guard, off its tower,
+    # strikes the Arms knight lying hidden under the hand and comes straight back off it. A
+    # coin under a hand may be held there and cannot show that it gave way: the guard's run
+    # back is the one blow, not the knight striking it back.
+    run = excerpt("bt14505-24.5s.json.gz")
+    strikes = [k for k in found_keys(run) if k[0] == "strike"]
+    assert strikes == [("strike", "moons-guard", "arms-knight")]
+    assert errors_but_rest(run) == []
+
+
+def test_a_blow_held_for_its_nudge_and_found_again_as_the_coin_sets_off_is_one() -> None:
+    # Fresh BU seed 14800 from 34.6 s as tracked (1280x720): the Moons guard's blow on the
+    # Arms knight is held until the knight shows it moved; two frames on, as the knight sets
+    # off, the guard's path is read into the knight's last place and found a strike again.
+    # Blows of the same two closer together than a few frames are one to the camera.
+    run = excerpt("bu14800-34.6s.json.gz")
+    strikes = [k for k in found_keys(run) if k[0] == "strike"]
+    assert strikes == [("strike", "moons-guard", "arms-knight")]
+    assert errors_but_rest(run) == []

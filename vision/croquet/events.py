@@ -762,7 +762,15 @@ class EventDetector:
             # later (hold-out AB seed 5706 at 35.53 s: a knight went by a guard 0.45 mm clear,
             # hit the tower beyond and came back into it 17 ms on, found 25 ms on; the guard's
             # 0.15 mm nudge, showing 0.04 mm in the one reading between, stood for both).
-            twin = index < again[(event["coin"], coin)] <= index + 3
+            # So is one found by its path in this frame (fresh BU seed 14800 at 34.92 s: a
+            # guard's blow held for the knight's nudge, found again as the knight set off).
+            twin = index < again[(event["coin"], coin)] <= index + 3 or (
+                self._index <= index + 3
+                and any(
+                    e["event"] == "strike" and (e["coin"], e["target"]) == (event["coin"], coin)
+                    for e in out
+                )
+            )
             moved = (
                 coin in frame.started
                 or coin in seg
@@ -2606,12 +2614,15 @@ class EventDetector:
             # 13102 at 22.50 s: a knight struck against a gate tile's corner, nudged 0.9 mm
             # along it, sent its striker back at 1 mm a frame).
             wall = self._first_tile(lay, along, cfg.rest_tower_touch_mm)
+            # Nor can one under a hand, which may hold it (fresh BT seed 14505 at 24.84 s: a
+            # guard that struck a knight lying hidden came straight back off it).
             if (
                 mover in busy
                 or crowded
                 or met_other
                 or near_tower
                 or wall is not None
+                or target in self._hidden
                 or (pair not in self.contact and backstop is None)
             ):
                 continue
