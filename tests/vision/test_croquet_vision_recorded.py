@@ -827,3 +827,14 @@ def test_a_blow_held_for_its_nudge_and_found_again_as_the_coin_sets_off_is_one()
     strikes = [k for k in found_keys(run) if k[0] == "strike"]
     assert strikes == [("strike", "moons-guard", "arms-knight")]
     assert errors_but_rest(run) == []
+
+
+def test_a_step_misread_under_the_hand_is_not_the_way_a_coin_went_out_of_sight() -> None:
+    # Fresh BV seed 14900 from 1.5 s as tracked (1536x864): the Suns guard, sliding away from
+    # its tower after hitting it, is read half under the hand 5 mm back toward it, a step
+    # turned 100 degrees off the one before, and then goes out of sight. It comes out the way
+    # it went before that step: the step was misread, and no second hit is traced from it.
+    run = excerpt("bv14900-1.5s.json.gz")
+    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    assert hits == [("suns-guard", "suns-tower")]
+    assert errors_but_rest(run) == []

@@ -383,7 +383,8 @@ class EventDetector:
         #: Paths out of hiding followed for a few frames: start, end, towers touched then, when
         #: the path began, the coin's sightings since, its way per frame as it went out of
         #: sight (its last step, or its last path out of hiding; nothing if it lay still), and
-        #: whether that was a steady slide's step (within ``kick_mm`` of the step before).
+        #: whether that was a steady slide's step (within ``kick_mm`` of the step before; None
+        #: if not a step).
         self.emerged: dict[
             str,
             tuple[
@@ -393,7 +394,7 @@ class EventDetector:
                 float,
                 list[tuple[float, np.ndarray]],
                 np.ndarray,
-                bool,
+                bool | None,
             ],
         ] = {}
         #: The last ``2 * knock_frames + 1`` frames' sightings, and the strikes and hits
@@ -1077,7 +1078,10 @@ class EventDetector:
                     k, back_mm, path_mm = bounce
                     hit_at = (k, self._slid_since(t, v, back_mm))
                     path_since = self._slid_since(t, v, path_mm)
-            if hit_at is None:
+            # A step misread half under the hand is no way it went (fresh BV seed 14900 at
+            # 1.88 s: a guard's last step before it went out of sight, read 5 mm toward its
+            # tower, turned 100 degrees off the one before).
+            if hit_at is None and steady is not False:
                 hit_at = self._ran_into(coin, a0, b0, went, t_in, seen[0][0], out)
             if hit_at is not None:
                 k, hit = hit_at
@@ -1107,7 +1111,7 @@ class EventDetector:
                 touched = frozenset(k for c, k in self.on_tower if c == coin)
                 a, b = seg[coin]
                 went = self.step.get(coin, np.zeros(2))
-                steady = went.any() and coin not in self.kicked
+                steady = coin not in self.kicked if went.any() else None
                 if not went.any():
                     went = self.out_step.get(coin, went)
                 self.emerged[coin] = (a, b, touched, self._t0[coin], [(frame.t, b)], went, steady)
