@@ -37,6 +37,11 @@ def found_keys(run: SceneRun) -> list[tuple[Any, ...]]:
     return [(e["event"], e.get("coin"), e.get("target")) for e in run.found]
 
 
+def found_hits(run: SceneRun) -> list[tuple[Any, Any]]:
+    """Which coin hit which tower in each hit found in ``run``, in order."""
+    return [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+
+
 def excerpt(name: str) -> SceneRun:
     """The referee's run over the recorded excerpt ``name`` in ``tracks``."""
     return replay(Recording.load(TRACKS / name))
@@ -228,7 +233,7 @@ def test_a_coin_at_rest_half_a_millimetre_from_a_tower_hits_it_when_struck_into_
     # tower (read 0.445 mm): clear of it, as the ground truth has any gap over 0.5 mm. The Suns
     # guard, flicked off the tower, strikes it back into the tower: a hit.
     run = excerpt("ah6907-19.6s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert ("moons-knight", "suns-tower") in hits
     assert unmatched(run, EvalSpec()) == []
 
@@ -525,7 +530,7 @@ def test_a_coin_struck_unseen_from_beside_its_tower_hit_it_when_it_comes_off_at_
     # width of the struck one, not from the point of that way nearest it.
     run = excerpt("bh12105-44.8s.json.gz")
     assert ("strike", "suns-knight", "moons-knight") in found_keys(run)
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert ("moons-knight", "crowns-tower") in hits
     assert errors_but_rest(run) == []
 
@@ -537,7 +542,7 @@ def test_a_coin_out_of_hiding_back_the_way_it_went_ran_into_the_tower_ahead_of_i
     # other way; it strikes the Moons knight at once, so its sightings never show a way of
     # their own to trace back. Only the tower ahead of it turns a coin so: it hit it.
     run = excerpt("bh12101-43.4s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert hits == [("suns-knight", "suns-tower")]
     assert errors_but_rest(run) == []
 
@@ -610,7 +615,7 @@ def test_a_striker_sent_back_along_the_line_of_centres_struck_a_coin_that_could_
     # degrees off that line (46 off the way it came), as off a wall there: the guard hit the
     # tower and struck it back.
     run = excerpt("bj12601-23.8s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert hits == [("crowns-guard", "crowns-tower")]
     assert ("strike", "crowns-guard", "suns-knight") in found_keys(run)
     assert [e for e in unmatched(run, EvalSpec()) if e["event"] in ("hit", "strike")] == []
@@ -768,7 +773,7 @@ def test_a_coin_that_left_its_tower_unseen_and_came_back_hits_it() -> None:
     # then strikes it. The frame it came out in began beside the tower but ended off it: it no
     # longer touched the tower, and its coming back is a hit.
     run = excerpt("bs14306-28.5s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert hits == [("suns-guard", "suns-tower")]
     assert errors_but_rest(run) == []
 
@@ -780,7 +785,7 @@ def test_a_coin_turned_off_a_tower_before_it_was_first_seen_hit_it() -> None:
     # level with where it lay, runs 0.4 mm into the tower: it cannot have come along that line
     # from there, and only the tower was there to turn it.
     run = excerpt("bk12707-16.9s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert hits == [("moons-guard", "moons-tower")]
     assert errors_but_rest(run) == []
 
@@ -791,7 +796,7 @@ def test_a_coin_that_came_out_of_hiding_turned_off_the_way_it_slid_in_bounced() 
     # degrees by it. The chord from where it went out of sight to where it came out crosses
     # the bounce, only 28 degrees off its way out; the steady way it slid in tells the turn.
     run = excerpt("bs14400-21.9s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert hits == [("arms-knight", "arms-tower")]
     assert errors_but_rest(run) == []
 
@@ -802,7 +807,7 @@ def test_a_coin_coming_at_its_tower_too_fast_to_stop_short_of_it_hit_it() -> Non
     # rest read 0.12 mm off (truly touching; a rest near a tower reads 0.2-0.3 mm wide). That
     # close and that fast, friction cannot have stopped it short: it touched the tower.
     run = excerpt("bp13701-17.5s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert hits == [("crowns-guard", "crowns-tower"), ("moons-knight", "suns-tower")]
     assert errors_but_rest(run) == []
 
@@ -835,6 +840,6 @@ def test_a_step_misread_under_the_hand_is_not_the_way_a_coin_went_out_of_sight()
     # turned 100 degrees off the one before, and then goes out of sight. It comes out the way
     # it went before that step: the step was misread, and no second hit is traced from it.
     run = excerpt("bv14900-1.5s.json.gz")
-    hits = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "hit"]
+    hits = found_hits(run)
     assert hits == [("suns-guard", "suns-tower")]
     assert errors_but_rest(run) == []

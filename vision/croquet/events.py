@@ -2934,8 +2934,8 @@ class EventDetector:
         tower, or that touch is a hit found already.
 
         That step's line, carried back from ``a`` as far as level with where the coin lay, runs
-        ``bent_tower_mm`` or more into the tile: the coin cannot have slid along it from where
-        it lay, so something turned it, and with no other coin near that line, the tile did,
+        ``bent_tower_mm`` or more into the tower: the coin cannot have slid along it from where
+        it lay, so something turned it, and with no other coin near that line, the tower did,
         where the line comes nearest it (fresh BK seed 12707 at 17.19 s: a guard lying 1.7 mm
         from its tower, flicked past its corner, was turned 9 degrees off it before it was
         first seen, well clear of it)."""
