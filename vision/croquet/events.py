@@ -1281,10 +1281,14 @@ class EventDetector:
 
     def _behind(self, hidden: str, a: np.ndarray, b: np.ndarray) -> bool:
         """Whether a coin that slid from ``a`` to ``b`` moves away from ``hidden`` (within
-        ``behind_mm`` of it): as if struck by it."""
+        ``behind_mm`` of it): as if struck by it. One that went out of sight sliding is taken
+        where its way on since comes nearest ``a`` (:meth:`_slid_unseen`; fresh BT seed 14502
+        at 6.50 s: a guard slid 160 mm under the hand into a knight, which set off in view)."""
         if hidden not in self.last:
             return False
-        away = a - self.last[hidden]
+        at = self.last[hidden]
+        _, at = _nearest(at, at + self._slid_unseen(hidden), a)
+        away = a - at
         gap = float(np.hypot(*away))
         step = b - a
         if gap > COIN_MM + self.cfg.behind_mm or not step.any():
@@ -1328,8 +1332,11 @@ class EventDetector:
                 when = min(frame.started[mover], began - self.dt)
                 # One struck since it went out of sight was set off by that blow, not flicked
                 # (hold-out AF seed 6502 at 26.41 s: a knight struck in a scrum, lost in it for
-                # 40 frames, came out of it into the knight beside it).
-                if self.recent.get(mover, -99) < self._struck_since(mover, frame):
+                # 40 frames, came out of it into the knight beside it). Nor was this turn's
+                # flicked coin, come out of hiding still on its way (fresh BT seed 14502 at
+                # 6.50 s: a guard slid 160 mm under the hand into a knight).
+                again = self.flicked and self.flick_at.get(mover, -99) >= self.turn_at
+                if not again and self.recent.get(mover, -99) < self._struck_since(mover, frame):
                     self._flicked_from_under(mover, when, frame, seg, out)
                 if mover not in lay_against:
                     out.append(
