@@ -1289,11 +1289,7 @@ class EventDetector:
         at = self.last[hidden]
         _, at = _nearest(at, at + self._slid_unseen(hidden), a)
         away = a - at
-        gap = float(np.hypot(*away))
-        step = b - a
-        if gap > COIN_MM + self.cfg.behind_mm or not step.any():
-            return False
-        return float(away @ step) > 0.5 * gap * float(np.hypot(*step))
+        return float(np.hypot(*away)) <= COIN_MM + self.cfg.behind_mm and _leaves(away, b - a)
 
     def _resolve(
         self,
@@ -1856,8 +1852,7 @@ class EventDetector:
         a coin at ``p`` and left it (within 60 degrees of the line from it), as a coin it
         struck does."""
         gap = a - p
-        d = float(np.hypot(*gap))
-        return d <= self.pair_reach and float(gap @ step) > 0.5 * d * float(np.hypot(*step))
+        return float(np.hypot(*gap)) <= self.pair_reach and _leaves(gap, step)
 
     def _struck_on(
         self,
@@ -2798,11 +2793,10 @@ class EventDetector:
         within ``2 * pair_gap_mm`` of touching it) and that one left where they met, going
         a->b within 60 degrees of the line from it, as a coin struck does."""
         met = _met(p, q, a)
-        gap, way = a - met, b - a
-        d = float(np.hypot(*gap))
+        gap = a - met
         toward = float((met - p) @ (a - p)) > 0
-        near = d <= COIN_MM + 2 * self.cfg.pair_gap_mm
-        return toward and near and float(gap @ way) > 0.5 * d * float(np.hypot(*way))
+        near = float(np.hypot(*gap)) <= COIN_MM + 2 * self.cfg.pair_gap_mm
+        return toward and near and _leaves(gap, b - a)
 
     def _mover(
         self,
@@ -3159,6 +3153,12 @@ class _Contacts:
 
     def on_off_table(self, table: CoinTable, coin: str, t: float, at: Point) -> None:
         pass
+
+
+def _leaves(gap: np.ndarray, way: np.ndarray) -> bool:
+    """Whether a coin moving by ``way`` goes off along ``gap`` (from another coin to it),
+    within 60 degrees of it, as a coin struck by that one does (no move does not)."""
+    return float(gap @ way) > 0.5 * float(np.hypot(*gap)) * float(np.hypot(*way))
 
 
 def _struck(coin: str, out: list[Event]) -> bool:
