@@ -856,3 +856,16 @@ def test_a_coin_struck_by_one_sliding_out_of_sight_under_the_hand_was_not_flicke
     assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["suns-guard"]
     assert ("strike", "suns-guard", "arms-knight") in found_keys(run)
     assert [e["event"] for e in errors_but_rest(run)] == ["pass", "pass"]
+
+
+def test_a_coin_pushed_by_the_one_it_lay_against_was_not_flicked() -> None:
+    # Fresh BU seed 14702 from 19.0 s as tracked (1536x864): the Crowns knight, lying against
+    # the Arms guard, is flicked into it; both are first seen sliding in the same frame, the
+    # guard's flick held for a coin hidden under the hand behind it, which never comes out.
+    # The knight, seen setting off in view, was flicked; the guard was pushed (no strike: they
+    # touched) and passes its door.
+    run = excerpt("bu14702-19.0s.json.gz")
+    assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["crowns-knight"]
+    passes = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "pass"]
+    assert passes == [("arms-guard", "arms-door")]
+    assert errors_but_rest(run) == []

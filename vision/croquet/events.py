@@ -1356,6 +1356,17 @@ class EventDetector:
                         self.flicked = False
                     del self.deferred[coin]
                     continue
+                # A coin it lay against that set off in view in the same frame was flicked (that
+                # one's flick is judged in view) and pushed it along: no flick, and, as they
+                # touched, no strike (fresh BU seed 14702 at 19.51 s: a knight flicked into the
+                # guard it lay against, a hidden coin behind the guard that never came out).
+                if any(
+                    c not in self.deferred and self.set_off.get(c, (-1,))[0] == index
+                    for c in lay_against
+                ):
+                    self.recent[coin] = self._index
+                    del self.deferred[coin]
+                    continue
                 flicked = self._pushed_from_under(coin, began, under, lay_against)
                 if flicked is None:
                     flicked = self._deferred_pair(coin, began, index, out)
