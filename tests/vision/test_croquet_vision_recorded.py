@@ -869,3 +869,20 @@ def test_a_coin_pushed_by_the_one_it_lay_against_was_not_flicked() -> None:
     passes = [(e["coin"], e["feature"]) for e in run.found if e["event"] == "pass"]
     assert passes == [("arms-guard", "arms-door")]
     assert errors_but_rest(run) == []
+
+
+def test_a_coin_hidden_under_the_hand_behind_a_still_one_was_not_flicked() -> None:
+    # Fresh BW seed 15200 from 16.0 s as tracked (1280x720): three knights in a row, Arms
+    # hidden under the hand, Crowns 0.7 mm in front of it, Moons 1.1 mm beyond. The hand
+    # flicks Crowns, which moves 2 mm, never seen to move past the hand's margin, and sets
+    # Moons off. A flick's fingertip lies against the back of its coin, which shows beside the
+    # hand: the hidden Arms knight behind Crowns was not flicked into it; Crowns was. So at
+    # fresh BX seed 15302 from 23.5 s: the Suns knight flicked into the Crowns knight, the
+    # Moons knight hidden under the hand behind it.
+    run = excerpt("bw15200-16.0s.json.gz")
+    assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["crowns-knight"]
+    assert ("strike", "crowns-knight", "moons-knight") in found_keys(run)
+    assert errors_but_rest(run) == []
+    run = excerpt("bx15302-23.5s.json.gz")
+    assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["suns-knight"]
+    assert errors_but_rest(run) == []

@@ -1666,10 +1666,12 @@ class EventDetector:
         in turn: it was flicked, and struck ``still``, which struck on; neither was seen to move
         past the hand's margin (hold-out Q seed 3707 at 25.43 s, L seed 2707 at 19.38 s: a
         knight flicked into one 0.5 mm off moved 0.6-0.9 mm, the one it struck 1.4-4 mm, the
-        third set off). None if there is none."""
+        third set off). Not one hidden under the hand: a flick's fingertip lies against the back
+        of its coin, which shows beside the hand (fresh BW seed 15200 at 16.41 s: the knight
+        under the hand lay 0.7 mm behind the one it flicked). None if there is none."""
         p = self.last[still]
         for coin, q in self.last.items():
-            if coin == still or coin in seg or coin in self._moving_before:
+            if coin == still or coin in seg or coin in self._moving_before or coin in self._hidden:
                 continue
             if (
                 self._sets_off_from(p, q, a - p)
