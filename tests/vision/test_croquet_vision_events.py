@@ -6,13 +6,14 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import pytest
 
 from engines.croquetnole.layout import COIN_MM, TILE_MM, default_layout
-from vision.croquet.config import DEFAULT_CONFIG
+from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.events import EventDetector, segment_box, segment_min
 from vision.croquet.tracker import TrackFrame
@@ -1042,15 +1043,18 @@ Hand = Mapping[str, tuple[float, float]]
 
 
 def play(
-    paths: Mapping[str, Path], frames: int, hand: Hand | Callable[[int], Hand] | None = None
+    paths: Mapping[str, Path],
+    frames: int,
+    hand: Hand | Callable[[int], Hand] | None = None,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
 ) -> list[dict[str, Any]]:
     """Coins along scripted paths, each ``(frame it is seen to set off, when it began (s),
     where it is in frame k)``: the detector starts from frame 1's places and is fed ``frames``
     frames, with the hand beside the coins at ``hand`` (or ``hand(k)`` in frame k). A coin at
     None is out of sight while sliding (lost in its blur, or under a hand, as the tracker
     reports it); seen to set off as it comes back, its path began out of sight, and coming back
-    later, its path began where it was last seen."""
-    det = EventDetector(default_layout(), 120.0)
+    later, its path began where it was last seen. ``config``: the detector's thresholds."""
+    det = EventDetector(default_layout(), 120.0, config)
     det.start({c: p for c, (_, _, at) in paths.items() if (p := at(1)) is not None})
     out: list[dict[str, Any]] = []
     for k in range(1, frames + 1):
@@ -1458,27 +1462,26 @@ def test_a_coin_turned_in_its_last_step_that_meets_another_is_judged_by_its_long
     ]
 
 
-def struck_back(turn: int) -> list[tuple[Any, ...]]:
-    """The Suns knight slides along +y into the Moons knight lying at rest, which sets off, is
-    sent back by something just beyond and comes back into it: the two never seem more than
-    1.3 mm apart (``separate_mm`` is 2). The Suns knight runs back from frame ``turn`` on.
-    On open felt, 30 mm from any tile (one lying against a tile is sent back by it)."""
-    moons, hit = 350.0, 350.0 - COIN_MM
-    suns = {k: 300.0 + 6.0 * (k - 1) for k in range(1, 7)}
+def struck_back(turn: int, x: float = 584.4) -> list[tuple[Any, ...]]:
+    """The Suns knight slides along +y (at ``x``) into the Moons knight lying at rest, which
+    sets off, is sent back by something just beyond and comes back into it: the two never seem
+    more than 1.3 mm apart (``separate_mm`` is 1.9). The Suns knight runs back from frame
+    ``turn`` on. At the default ``x`` the Moons knight lies 2.3 mm short of the Arms door's
+    tile, which sends it back; elsewhere on open felt."""
+    moons = 381.2 - TILE_MM / 2 - 2.3 - COIN_MM / 2
+    hit = moons - COIN_MM
+    suns = {k: hit - 31.0 + 6.0 * (k - 1) for k in range(1, 7)}
     suns |= {7: hit + 0.5, 8: hit + 1.2, 9: hit + 1.3}
     for k in range(turn, 16):
         suns[k] = suns[k - 1] - max(1.4 - 0.2 * (k - turn), 0.0)
-    moons_at = {8: moons + 2.0, 9: moons + 2.0, 10: moons + 1.2, 11: moons + 3.5}
+    moons_at = {8: moons + 2.0, 9: moons + 2.0, 10: moons + 1.2}
     out = play(
         {
-            "suns-knight": (2, 1.5 / 120, lambda k: (650.0, suns[min(k, 15)])),
+            "suns-knight": (2, 1.5 / 120, lambda k: (x, suns[min(k, 15)])),
             "moons-knight": (
                 8,
                 7.5 / 120,
-                lambda k: (
-                    650.0,
-                    moons_at.get(k, moons if k < 8 else moons + 3.5 + 0.5 * (k - 11)),
-                ),
+                lambda k: (x, moons_at.get(k, moons if k < 8 else moons + 1.2)),
             ),
         },
         15,
@@ -1488,14 +1491,18 @@ def struck_back(turn: int) -> list[tuple[Any, ...]]:
 
 def test_a_coin_struck_back_by_the_coin_it_struck_strikes_it_though_never_seen_apart() -> None:
     # A striker keeps going its way along the line of centres (restitution below one): running
-    # back two frames after the blow, it was struck back.
+    # back two frames after the blow, it was struck back by the coin it struck, sent back into
+    # it by the tile beyond.
     assert struck_back(10) == [
         ("strike", "suns-knight", "moons-knight", None),
         ("strike", "moons-knight", "suns-knight", None),
     ]
+    # On open felt nothing sends that coin back: the striker's run back was its place misread
+    # into the blob of the two, undone (``rebound_gap_mm``).
+    assert struck_back(10, x=650.0) == [("strike", "suns-knight", "moons-knight", None)]
     # Sent back at once, it struck a coin that could not give way (lying against a tower, say):
     # one strike.
-    assert struck_back(8) == [("strike", "suns-knight", "moons-knight", None)]
+    assert struck_back(8, x=650.0) == [("strike", "suns-knight", "moons-knight", None)]
 
 
 def sent_back_apart(shift: float) -> list[tuple[Any, ...]]:
@@ -2072,14 +2079,16 @@ def test_a_coin_read_a_little_off_once_the_hand_beside_it_left_was_not_struck() 
 
 
 def run_back_from(nudge: tuple[float, float]) -> list[dict[str, Any]]:
-    """The Moons knight slides along +x into the Arms knight at rest, is read 1.5 mm into it
-    and, from the second frame after the blow, running back along their line (as the place
-    of a coin read in one blob with another wanders) before it settles 1.4 mm off. The Arms
-    knight is never seen to move; its rim reads ``nudge`` (mm) from where it lay."""
+    """The Moons knight slides along +x into the Arms knight at rest, 2 mm short of a gate's
+    tile, is read 1.5 mm into it and, from the second frame after the blow, running back along
+    their line (as the place of a coin read in one blob with another wanders, or as a coin
+    the tile sent back struck it) before it settles 1.4 mm off. The Arms knight is never seen
+    to move; its rim reads ``nudge`` (mm) from where it lay."""
     det = EventDetector(default_layout(), 120.0)
-    arms = (340.0, 400.0)
-    det.start({"moons-knight": (300.0, 400.0), "arms-knight": arms})
+    arms = (344.3, 400.0)
+    det.start({"moons-knight": (304.3, 400.0), "arms-knight": arms})
     path = [300.0, 306.0, 312.0, 318.0, 321.5, 322.5, 321.5, 320.5, 319.6, 319.6]
+    path = [x + 4.3 for x in path]
     out: list[dict[str, Any]] = []
     for k in range(1, 31):
         x = path[min(k, len(path)) - 1]
@@ -2979,23 +2988,30 @@ def test_a_striker_back_off_the_tower_it_was_read_beside_was_not_struck_back() -
     ]
 
 
-def read_into(second: tuple[float, float], went: float = 1.0) -> list[tuple[Any, ...]]:
+def read_into(
+    second: tuple[float, float],
+    went: float = 1.0,
+    shift: tuple[float, float] = (0.0, 0.0),
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+) -> list[tuple[Any, ...]]:
     """Hold-out U seed 4502 at 10.81 s, as tracked, the Suns knight seen at ``second`` in its
     second frame: it strikes the Moons knight lying at rest (read 1.3 mm into it) and comes
     1 mm back. The Moons knight, held where it lay, is seen to set off 3.8 mm on (``went``
-    scales how far it goes)."""
+    scales how far it goes). ``shift`` moves the scene (mm) from open felt; ``config``: the
+    detector's thresholds."""
     suns = [(409.13, 442.03), (413.48, 440.69), second, (418.78, 439.02), (417.79, 438.82)]
     suns += [(421.44, 437.36), (417.96, 438.44), (417.92, 438.36), (417.95, 438.33)]
     lay = np.array([436.07, 442.91])
     on = [(439.91, 443.05), (441.1, 443.1), (442.18, 443.11), (442.89, 443.07)]
     on += [(443.43, 443.15), (443.83, 443.13), (443.9, 443.09)]
     moons = [(436.07, 442.91)] * 5 + [tuple(lay + went * (np.array(p) - lay)) for p in on]
+    dx, dy = shift
     paths = {
-        "suns-knight": (2, 1.5 / 120, sighted(suns)),
-        "moons-knight": (6, 5.5 / 120, sighted(moons)),
+        "suns-knight": (2, 1.5 / 120, sighted([(x + dx, y + dy) for x, y in suns])),
+        "moons-knight": (6, 5.5 / 120, sighted([(x + dx, y + dy) for x, y in moons])),
     }
     hand = {"moons-knight": (-0.95, 0.31), "suns-knight": (-0.88, 0.47)}
-    return contacts(play(paths, 20, hand))
+    return contacts(play(paths, 20, hand, config))
 
 
 def test_a_striker_read_into_the_coin_it_struck_that_comes_back_as_far_was_not_struck_back() -> (
@@ -3007,9 +3023,17 @@ def test_a_striker_read_into_the_coin_it_struck_that_comes_back_as_far_was_not_s
     blow = [("flick", "suns-knight", None, None), ("strike", "suns-knight", "moons-knight", None)]
     assert read_into((415.94, 439.99)) == blow
     # After a longer step, it ran back as a coin struck back does, if the coin it struck came
-    # back into it: seen to set off near where it lay (0.6 mm on), not gone on 3.8 mm.
+    # back into it off a tile beyond it (the scene moved to 5.8 mm short of a gate's tile):
+    # seen to set off near where it lay (0.6 mm on)...
     back = ("strike", "moons-knight", "suns-knight", None)
-    assert read_into((416.3, 439.9), went=0.15) == [*blow, back]
+    before_tile = (6.0, -40.01)
+    assert read_into((416.3, 439.9), went=0.15, shift=before_tile) == [*blow, back]
+    # ...not gone on 1.9 mm (``back_beyond_mm``)...
+    assert read_into((416.3, 439.9), went=0.5, shift=before_tile) == blow
+    unchecked = replace(DEFAULT_CONFIG, back_beyond_mm=99.0)
+    assert read_into((416.3, 439.9), 0.5, before_tile, unchecked) == [*blow, back]
+    # ...and on open felt, where nothing sends it back, not at all.
+    assert read_into((416.3, 439.9), went=0.15) == blow
     assert read_into((416.3, 439.9)) == blow
 
 

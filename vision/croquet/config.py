@@ -429,6 +429,17 @@ class CroquetVisionConfig:
     #: to 3.85 mm on (hold-out AF seed 6507 at 16.64 s: a knight read 0.8 mm into the knight it
     #: struck, which lay held beside the hand, then 0.7 mm back).
     back_beyond_mm: float = 1.2
+    #: ...and only if a tile lies behind the coin it struck, along the blow's line, at least
+    #: this far (mm) from it: the rules count a second blow only once the two have parted
+    #: (by ``vision.sim.croquet_truth.SEPARATE_MM``, 0.5 mm), and a coin sent on into a tile
+    #: nearer than that comes back before it could part from its striker, which follows it in
+    #: (the tile read within some 0.25 mm). Fresh BT seed 14600 at 12.45 s and BH seed 12103
+    #: at 12.95 s: knights struck against gate tiles read 0.64 and 0.68 mm behind them sent
+    #: their strikers back, no second blow; the nearest tile behind a true strike back read
+    #: 0.83 mm (BJ seed 12601 at 28.45 s). With no tile behind it nothing sends the coin back
+    #: into its striker: a striker seen to run back was its place read into the blob of the
+    #: two, undone (fresh BO seed 13507 at 22.84 s).
+    rebound_gap_mm: float = 0.75
     #: A coin at rest that a sliding coin's swept path touches was struck only if the blow moved
     #: it: it starts, or lies at least ``nudge_mm`` from where it lay before, by the median of
     #: its nudge measured on its rim (``TrackFrame.offsets``) in the last ``nudge_frames``

@@ -2555,15 +2555,18 @@ class EventDetector:
     ) -> None:
         """A coin struck at rest that bounces off a tower (or another tile) straight back into its
         striker strikes it again within a frame or two, before the two are seen apart
-        (``separate_mm``): blurred, they seem to stay in contact. The striker shows it: a coin that
-        strikes one at rest keeps going its way along the line of their centres (restitution below
-        one), so one that runs back along that line (``rebound_mm_s``, from the second frame after
-        the blow, having not in the first: a coin struck against a tower beside it sends its striker
-        back at once) was struck back, unless a tower or another coin beside it explains it; if the
-        blow is not yet seen to have moved the coin it struck (``unmoved``), the strike back stands
-        or falls with it, and falls if that coin is seen to set off from over ``back_beyond_mm`` on
-        along the blow's line: it went on away. A coin struck back from in front of a tower, not
-        seen to move, came back off that tower (:meth:`_came_off`).
+        (``separate_mm``): blurred, they seem to stay in contact. The striker shows it: a
+        coin that strikes one at rest keeps going its way along the line of their centres
+        (restitution below one), so one that runs back along that line (``rebound_mm_s``,
+        from the second frame after the blow, having not in the first: a coin struck against
+        a tower beside it sends its striker back at once) was struck back, unless a tower or
+        another coin beside it explains it, and only if a tile behind the coin it struck
+        sent that coin back, from far enough for the two to part first (``rebound_gap_mm``);
+        if the blow is not yet seen to have moved the coin it struck (``unmoved``), the
+        strike back stands or falls with it, and falls if that coin is seen to set off from
+        over ``back_beyond_mm`` on along the blow's line: it went on away. A coin struck
+        back from in front of a tower, not seen to move, came back off that tower
+        (:meth:`_came_off`).
         """
         if not self.striker:
             return
@@ -2621,11 +2624,12 @@ class EventDetector:
             met_other = any(
                 mover in p and p != pair and w >= since for p, w in self.contact_t.items()
             )
-            # Seen apart already, sent back from a touch that ended in this frame, only a tile
-            # just behind the coin it struck sends it back so fast (hold-out M seed 2903 at
-            # 33.68 s: its tower; fresh BR seed 14105 at 13.64 s: a gate's tile 2 mm behind a
-            # guard); a misread place of a coin under a hand may seem to (M 2902 at 21.59 s).
-            # A tower there is hit (:meth:`_came_off`).
+            # Only a tile just behind the coin it struck sends that coin back into it (hold-out
+            # M seed 2903 at 33.68 s: its tower; fresh BR seed 14105 at 13.64 s: a gate's tile
+            # 2 mm behind a guard); with none, the striker's run back was its place misread into
+            # the blob of the two, undone (fresh BO seed 13507 at 22.84 s), or a misread
+            # place of a coin under a hand (M 2902 at 21.59 s). A tower there is hit
+            # (:meth:`_came_off`).
             backstop = self._first_tile(lay, along, cfg.start_gap_mm)
             behind = self._first_tower(lay, along, cfg.start_gap_mm)
             # A coin struck lying against a tile (a gate's or a door's as well as a tower's)
@@ -2642,11 +2646,17 @@ class EventDetector:
                 or near_tower
                 or wall is not None
                 or target in self._hidden
-                or (pair not in self.contact and backstop is None)
+                or backstop is None
             ):
                 continue
+            # A tile too near behind it sent it back before it could part from its striker:
+            # no second blow, though it hit the tile (``rebound_gap_mm``).
             t = self._when(0.5, mover)
-            back = [{"t": t, "event": "strike", **self._faster_back(mover, target, closing)}]
+            back = (
+                []
+                if backstop[0] < cfg.rebound_gap_mm
+                else [{"t": t, "event": "strike", **self._faster_back(mover, target, closing)}]
+            )
             off = self.set_off.get(target)
             if behind is not None and target not in seg and (off is None or off[0] < index):
                 back = self._came_off(target, behind[1], self._when(0.0, mover)) + back
