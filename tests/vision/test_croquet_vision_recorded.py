@@ -907,3 +907,13 @@ def test_a_striker_running_back_with_no_tile_behind_the_coin_it_struck_was_misre
     run = excerpt("bo13507-22.5s.json.gz")
     assert ("strike", "moons-knight", "suns-knight") not in found_keys(run)
     assert errors_but_rest(run) == []
+
+
+def test_a_coin_read_back_where_it_lay_while_its_flick_was_held_was_not_flicked() -> None:
+    # Fresh BY seed 15505 from 39.1 s as tracked (1536x864): a hand coming to flick the Moons
+    # knight passes the Moons guard; its shade moves the guard's reading 2.2 mm for three
+    # frames, back where it lay for one, then 2.1 mm off again. No flick brings a coin back so
+    # soon: the guard was not flicked, and the turn's one flick is the knight's.
+    run = excerpt("by15505-39.1s.json.gz")
+    assert [e["coin"] for e in run.found if e["event"] == "flick"] == ["moons-knight"]
+    assert errors_but_rest(run) == []
