@@ -2668,6 +2668,8 @@ class EventDetector:
             off = self.set_off.get(target)
             if behind is not None and target not in seg and (off is None or off[0] < index):
                 back = self._came_off(target, behind[1], self._when(0.0, mover)) + back
+            if not back:
+                continue
             # A coin its striker's blow has not yet been seen to move may not have moved, and
             # so cannot have struck back (hold-out L seed 2801 at 36.70 s: the striker's place,
             # read from a blob of the two, wandered 4 mm into the other and back).
