@@ -655,18 +655,19 @@ class EventDetector:
             )
             if coin in struck and not (by and back):
                 del self.held[coin]
-            elif frame.index - index >= cfg.pair_frames:
-                del self.held[coin]
-                if self.misread.get(coin) == index or self._misread_start(coin, a, index, frame):
-                    if self.turn_at == index:
-                        self.flicked = False
-                    continue
-                out.append({"t": round(began, 4), "event": "flick", "coin": coin})
-            elif frame.index > index and self._misread_start(coin, a, index, frame):
+                continue
+            if frame.index > index and self._misread_start(coin, a, index, frame):
                 # Read back where it lay while its flick was held: that one reading misplaced
                 # it, though the hand beside it may misplace it again (fresh BY seed 15505 at
                 # 39.45 s: a guard read 2.2 mm off, back for a frame, then 2.1 mm off again).
                 self.misread[coin] = index
+            if frame.index - index >= cfg.pair_frames:
+                del self.held[coin]
+                if self.misread.get(coin) == index:
+                    if self.turn_at == index:
+                        self.flicked = False
+                    continue
+                out.append({"t": round(began, 4), "event": "flick", "coin": coin})
         out_of_sight = self._hidden_hits(seg, frame, out)
         self._rim_bounces(frame, out)
         for coin in struck:
@@ -1026,7 +1027,10 @@ class EventDetector:
     ) -> tuple[float, int] | None:
         """As :meth:`_first_tile`, with the tile's index in ``towers``; None if the first tile
         met is not a tower."""
-        first = self._first_tile(p, direction, length)
+        return self._as_tower(self._first_tile(p, direction, length))
+
+    def _as_tower(self, first: tuple[float, Tile] | None) -> tuple[float, int] | None:
+        """A :meth:`_first_tile` answer as :meth:`_first_tower` gives it."""
         if first is None:
             return None
         gone, tile = first
@@ -2639,7 +2643,7 @@ class EventDetector:
             # place of a coin under a hand (M 2902 at 21.59 s). A tower there is hit
             # (:meth:`_came_off`).
             backstop = self._first_tile(lay, along, cfg.start_gap_mm)
-            behind = self._first_tower(lay, along, cfg.start_gap_mm)
+            behind = self._as_tower(backstop)
             # A coin struck lying against a tile (a gate's or a door's as well as a tower's)
             # cannot give way: its striker comes straight back off that one blow (fresh BM seed
             # 13102 at 22.50 s: a knight struck against a gate tile's corner, nudged 0.9 mm
@@ -2898,8 +2902,13 @@ class EventDetector:
             # tower, no other coin at hand to turn it.
             steady = self._steady(coin)
             crowded: bool | None = None
+            back = self._traced_back(coin, a, b)
             for k, (name, tile) in enumerate(self.towers):
-                if (coin, k) not in self.on_tower and (t := self._bent_off(coin, k, a, b, out)):
+                if (
+                    back is not None
+                    and (coin, k) not in self.on_tower
+                    and (t := self._bent_off(coin, k, a, b, back, out))
+                ):
                     self.on_tower.add((coin, k))
                     out.append({"t": t, "event": "hit", "coin": coin, "feature": name})
                 la, lb, lp = (self._tile_local(tile, v) for v in (a, b, p))
@@ -2960,19 +2969,10 @@ class EventDetector:
                 elif _tower_gap(tile, b) > cfg.separate_mm:
                     self.on_tower.discard((coin, k))
 
-    def _bent_off(
-        self, coin: str, k: int, a: np.ndarray, b: np.ndarray, out: Sequence[Event]
-    ) -> float | None:
-        """When a coin seen to set off in the frame before, from where it lay, touched tower
-        ``k`` then, as this frame's step ``a`` -> ``b`` shows; None if it shows no turn by the
-        tower, or that touch is a hit found already.
-
-        That step's line, carried back from ``a`` as far as level with where the coin lay, runs
-        ``bent_tower_mm`` or more into the tower: the coin cannot have slid along it from where
-        it lay, so something turned it, and with no other coin near that line, the tower did,
-        where the line comes nearest it (fresh BK seed 12707 at 17.19 s: a guard lying 1.7 mm
-        from its tower, flicked past its corner, was turned 9 degrees off it before it was
-        first seen, well clear of it)."""
+    def _traced_back(self, coin: str, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+        """For a coin seen to set off in the frame before, from where it lay, in view then and
+        now: where this frame's step ``a`` -> ``b`` (``coast_aim_mm`` at least), carried back
+        from ``a``, comes level with where it lay (:meth:`_bent_off`). None for any other."""
         if (
             not self._set_off_last(coin)
             or coin in self._unseen
@@ -2984,8 +2984,27 @@ class EventDetector:
         if n < self.cfg.coast_aim_mm:
             return None
         u = step / n
-        lay = self.set_off[coin][1]
-        back = a - u * max(float((a - lay) @ u), 0.0)
+        return a - u * max(float((a - self.set_off[coin][1]) @ u), 0.0)
+
+    def _bent_off(
+        self,
+        coin: str,
+        k: int,
+        a: np.ndarray,
+        b: np.ndarray,
+        back: np.ndarray,
+        out: Sequence[Event],
+    ) -> float | None:
+        """When a coin seen to set off in the frame before, from where it lay, touched tower
+        ``k`` then, as this frame's step ``a`` -> ``b`` shows; None if it shows no turn by the
+        tower, or that touch is a hit found already.
+
+        That step's line, carried back from ``a`` as far as level with where the coin lay
+        (``back``, :meth:`_traced_back`), runs ``bent_tower_mm`` or more into the tower: the
+        coin cannot have slid along it from where it lay, so something turned it, and with no
+        other coin near that line, the tower did, where the line comes nearest it (fresh BK
+        seed 12707 at 17.19 s: a guard lying 1.7 mm from its tower, flicked past its corner,
+        was turned 9 degrees off it before it was first seen, well clear of it)."""
         name, tile = self.towers[k]
         d, w = segment_box(self._tile_local(tile, a), self._tile_local(tile, back), TILE_MM / 2)
         if (
@@ -2994,6 +3013,7 @@ class EventDetector:
             or self._hit_times(coin, name, self._t1 - 2 * self.dt, out)
         ):
             return None
+        n = float(np.hypot(*(b - a)))
         return round(self._t1 - self.dt * (1 + w * float(np.hypot(*(a - back))) / n), 4)
 
     def _kicks(
