@@ -38,8 +38,9 @@ What the tracker decides itself, because only tracking knows it:
   it slides on out of sight until enough of it shows;
 * a coin is moving once it is ``move_mm`` from where it rested (``move_near_hand_mm`` beside a
   hand, ``move_whole_near_hand_mm`` if it shows whole there, unless it was seen whole and now
-  lies toward the hand), and at rest again after ``still_frames`` frames moving less than
-  ``still_mm`` each (its rest position is their mean);
+  lies toward the hand; but not while its rim, read against its outline before the hand came
+  beside it, shows it within ``rim_still_mm`` of where it lay), and at rest again after
+  ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean);
 * a coloured knight that comes to rest showing another knight's suit is that knight: the two
   tracks trade names (``corrected``), so a swap in a scrum does not outlive the next rest;
 * a coin at rest nudged (by a strike) beside a hand by less than it must move there to start,
@@ -305,6 +306,12 @@ class CoinTracker:
         #: The outline of each watched coin as it lay, from the frame before its first watch
         #: since it came to rest (its ``offsets`` are measured against it).
         self._rims: dict[str, Rim] = {}
+        #: The outline of each coin at rest beside a hand, from the frame before it came beside
+        #: one: what tells a misreading of it there from its setting off (:meth:`_rim_still`).
+        self._lay_rims: dict[str, Rim] = {}
+        #: The frame under way and its hand mask (coarse), for :meth:`_rim_still`.
+        self._image = first
+        self._hand = np.zeros((1, 1), bool)
         #: Each watched coin's last few nudges read on its rim (``nudge_frames`` of them).
         self._readings: dict[str, list[Point]] = {}
         #: The frame before the one under way.
@@ -496,6 +503,8 @@ class CoinTracker:
         pred_mm = np.array([tr.mm + tr.step for tr in live]).reshape(-1, 2)
         pred_px = self.cal.to_image(pred_mm, self.h)
         beside = [_at(hand_mask, p, s) for p in pred_px]
+        self._image, self._hand = image, hand
+        self._keep_lay_rims(live, beside, before)
         by_change = _near_regions(pred_px, regions, 2 * self.radius_px)
         searched: list[int] = []
         boxes = []
@@ -931,8 +940,37 @@ class CoinTracker:
                 return
         # Part of a coin shows off its centre (a hand just coming onto the table may be too
         # small yet to be seen as one): it has moved only when it moved as far as beside a hand.
-        if moved > (limit if full else max(2 * limit, cfg.move_near_hand_mm)) or toward:
+        if (moved > (limit if full else max(2 * limit, cfg.move_near_hand_mm)) or toward) and not (
+            near_hand and self._rim_still(tr, base)
+        ):
             self._start(tr, base, mm, self._t - self.dt / 2)
+
+    def _keep_lay_rims(self, live: list[Track], beside: list[bool], before: np.ndarray) -> None:
+        """Take the outline of each coin at rest that has just come beside a hand from the frame
+        before (``before``), and drop it for a coin that moves or lies clear of the hands again.
+        A coin hidden at rest keeps it: the hand over it came beside it first."""
+        for tr, near in zip(live, beside, strict=True):
+            if tr.moving or (tr.state == ON and not near):
+                self._lay_rims.pop(tr.coin, None)
+            elif near and tr.coin not in self._lay_rims and tr.state == ON:
+                base = tr.anchor if tr.anchor is not None else tr.mm
+                centre = self.cal.to_image(base[None], self.h)[0]
+                self._lay_rims[tr.coin] = take_rim(
+                    before, centre, self.radius_px, self.cfg, self.ppm
+                )
+
+    def _rim_still(self, tr: Track, base: np.ndarray) -> bool:
+        """Whether ``tr``'s rim, read in this frame against its outline before a hand came
+        beside it (rays over the hand left out), shows it within ``rim_still_mm`` of ``base``:
+        whatever its reading, it has not set off (see ``rim_still_mm``)."""
+        rim = self._lay_rims.get(tr.coin)
+        if rim is None:
+            return False
+        shift = rim_shift(rim, self._image, np.zeros(len(rim.normals), bool), self.cfg)
+        if shift is None:
+            return False
+        at = self.cal.to_table((rim.centre + shift)[None], self.h)[0]
+        return float(np.hypot(*(at - base))) <= self.cfg.rim_still_mm
 
     def _seen_off_last(self, tr: Track, base: np.ndarray, far: float) -> bool:
         """Whether ``tr`` was seen whole in the last frame more than ``far`` mm from ``base``."""
@@ -1197,6 +1235,7 @@ class CoinTracker:
         tr.mm, tr.anchor = mm.copy(), mm.copy()
         self._corrected.append(tr.coin)
         self._rims.pop(tr.coin, None)
+        self._lay_rims.pop(tr.coin, None)
 
     def _cannot_follow(self, tr: Track, mm: np.ndarray, look: str | None = None) -> bool:
         """Whether a coin seen at ``mm`` (its look ``look``, if it can be trusted), away from
@@ -1373,6 +1412,7 @@ class CoinTracker:
         tr.mm, tr.anchor, tr.step = mm.copy(), mm.copy(), np.zeros(2)
         tr.seen_t, tr.seen_mm = self._t, None
         self._placed.append((tr.coin, _pt(mm)))
+        self._lay_rims.pop(tr.coin, None)
 
     def _reappear(
         self,
