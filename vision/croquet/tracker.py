@@ -309,9 +309,8 @@ class CoinTracker:
         #: The outline of each coin at rest beside a hand, from the frame before it came beside
         #: one: what tells a misreading of it there from its setting off (:meth:`_rim_still`).
         self._lay_rims: dict[str, Rim] = {}
-        #: The frame under way and its hand mask (coarse), for :meth:`_rim_still`.
+        #: The frame under way, for :meth:`_rim_still`.
         self._image = first
-        self._hand = np.zeros((1, 1), bool)
         #: Each watched coin's last few nudges read on its rim (``nudge_frames`` of them).
         self._readings: dict[str, list[Point]] = {}
         #: The frame before the one under way.
@@ -503,7 +502,7 @@ class CoinTracker:
         pred_mm = np.array([tr.mm + tr.step for tr in live]).reshape(-1, 2)
         pred_px = self.cal.to_image(pred_mm, self.h)
         beside = [_at(hand_mask, p, s) for p in pred_px]
-        self._image, self._hand = image, hand
+        self._image = image
         self._keep_lay_rims(live, beside, before)
         by_change = _near_regions(pred_px, regions, 2 * self.radius_px)
         searched: list[int] = []
@@ -961,8 +960,10 @@ class CoinTracker:
 
     def _rim_still(self, tr: Track, base: np.ndarray) -> bool:
         """Whether ``tr``'s rim, read in this frame against its outline before a hand came
-        beside it (rays over the hand left out), shows it within ``rim_still_mm`` of ``base``:
-        whatever its reading, it has not set off (see ``rim_still_mm``)."""
+        beside it, shows it within ``rim_still_mm`` of ``base``: whatever its reading, it has not
+        set off (see ``rim_still_mm``). Every ray is read: a ray the hand or its shade crosses
+        fits the outline as it was badly or not at all and is left out by the fit itself (the
+        hand's mask, which takes in its shadow, may cover the whole coin)."""
         rim = self._lay_rims.get(tr.coin)
         if rim is None:
             return False
