@@ -196,11 +196,12 @@ class CroquetVisionConfig:
     rim_fit_px: float = 1.0
     rim_arc_resultant: float = 0.95
     #: A coin at rest beside a hand whose reading says it set off has not if its rim, read
-    #: against its outline in the frame before the hand came beside it (rays over the hand left
-    #: out), shows it within this (mm) of where it lay: the hand and its shade cut or stretch
-    #: what shows of a coin beside it, a reading off by 2 mm for frames on end, or by 5-8 mm
-    #: for one (fresh CA seed 16001 at 13.07 s: a knight read whole 5.7 mm off as the hand
-    #: lifted beside it, taken for flicked; BT seed 14504 at 14.40 s, 2.1 mm off twice).
+    #: against its outline in the frame before the hand came beside it, shows it within this
+    #: (mm) of where it lay: the hand and its shade cut or stretch what shows of a coin beside
+    #: it, a reading off by 2 mm for frames on end, or by 5-8 mm for one (fresh CA seed 16001
+    #: at 13.07 s: a knight read whole 5.7 mm off as the hand lifted beside it, taken for
+    #: flicked; BT seed 14504 at 14.40 s, 2.1 mm off twice). A coin that set off has left its
+    #: outline: the rim cannot be read there, or reads it gone farther.
     rim_still_mm: float = 0.6
     #: A watched coin whose rim shows it nudged at least this far (mm) lies there once its watch
     #: ends (a rest place is good to some 0.2 mm).
