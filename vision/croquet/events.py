@@ -366,6 +366,10 @@ class EventDetector:
         #: coin, frame of the blow): they stand or fall with it.
         self.struck_back: dict[tuple[str, str, int], _StruckBack] = {}
         self._moving_before: frozenset[str] = frozenset()
+        #: Coins read moving in the last frame, in sight, where they were in the frame before
+        #: (stopped, not yet still long enough to be at rest): they stepped nothing
+        #: (:meth:`_faster`).
+        self._halted: frozenset[str] = frozenset()
         #: Contacts of a coin whose place was corrected with one still watched, judged when
         #: that one's watch ends (:meth:`_reset`).
         self.rejudge: set[frozenset[str]] = set()
@@ -702,6 +706,7 @@ class EventDetector:
                 self.out_step.pop(coin, None)
             self.last[coin] = b
             self.stepped[coin] = frame.index
+        self._halted = frame.moving & frame.positions.keys() - seg.keys() - placed
         self._moving_before = frame.moving
         self._history.append((frame.t, dict(self.last), dict(self.step), frame.hidden))
         self._settle(frame)
@@ -2878,17 +2883,19 @@ class EventDetector:
         across a bounce and one across a blow both read a coin slower than it was (hold-out F
         seed 905 at 8.68 s: a knight just back off a tower meets the guard it struck before,
         its last step short; R seed 3900 at 33.38 s: a guard back off a tile strikes a knight,
-        slowed by the blow in this frame)."""
+        slowed by the blow in this frame). A coin read moving where it was the frame before
+        stepped nothing in its last: its last step seen is older (fresh CC seed 16400 at
+        41.25 s: a knight struck, read setting off by a catch-up step of 1.5 mm and then still,
+        was the faster by that step three frames on, when the knight that struck it came back
+        off a tile into it, and was taken for the striker)."""
 
         def now(c: str) -> float:
             return float(np.hypot(*(seg[c][1] - seg[c][0]))) if c in seg else 0.0
 
-        vi, vj = (
-            max(now(c), float(np.hypot(*self._last_step(c))))
-            if c in self.kicked
-            else float(np.hypot(*self._last_step(c)))
-            for c in (i, j)
-        )
+        def last(c: str) -> float:
+            return 0.0 if c in self._halted else float(np.hypot(*self._last_step(c)))
+
+        vi, vj = (max(now(c), last(c)) if c in self.kicked else last(c) for c in (i, j))
         if vi == vj:
             vi, vj = now(i), now(j)
         return i if vi >= vj else j
