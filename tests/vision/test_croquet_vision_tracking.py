@@ -1272,3 +1272,14 @@ def test_a_coin_misread_far_off_beside_a_hand_has_not_set_off_if_its_rim_lay_sti
     # for flicked. Its rim, read against its outline before the hand came, shows it where it lay.
     started = [c for r in tracked_from(16001, "1280x720", 12.58, 13.2) for c in r.started]
     assert started == ["arms-knight"]
+
+
+def test_a_coin_hidden_at_rest_is_not_one_seen_farther_off_than_it_could_slide_since() -> None:
+    # Fresh CF seed 16900 from 22.44 s: the Moons guard, flicked under the hand into its tower,
+    # comes back out sliding toward where it lay; the Moons knight, of the same look, 103 mm
+    # away, was seen at rest beside a hand the frame before it hid. It cannot have slid there
+    # since: the coin out of hiding is the guard, and the knight lies where it lay.
+    reports = list(tracked_from(16900, "1536x864", 22.44, 23.2))
+    started = [c for r in reports for c in r.started]
+    assert "moons-guard" in started and "moons-knight" not in started
+    assert np.hypot(*np.subtract(reports[-1].positions["moons-knight"], (432.4, 526.6))) < 1.0

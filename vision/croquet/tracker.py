@@ -1256,12 +1256,22 @@ class CoinTracker:
         was seen before (fresh AW seed 9907 at 6.47 s: a knight hidden under the hand took a
         glimpse of a guard of its look flicked out from under it, 18 mm off, and was then
         barred from its own blob 6.5 mm from its place, 25 mm from that glimpse; a guard of
-        its look hidden 175 mm away took it, and three coins traded names)."""
+        its look hidden 175 mm away took it, and three coins traded names). Nor can a coin
+        seen farther from where ``tr`` lay than any coin slides in the time since ``tr`` was
+        last seen there (fresh CF seed 16900 at 23.02 s: a knight seen at rest beside a hand,
+        hidden under it for a frame, took a guard sliding back off its tower 103 mm away, which
+        the guard's own track was slow to take for sliding back toward where it lay; the two had
+        each other's names for the rest of the game)."""
         cfg = self.cfg
         base = tr.anchor if tr.anchor is not None else tr.mm
-        if tr.moving or tr.pending is None or not tr.pending_full:
+        if tr.moving:
             return False
-        if float(np.hypot(*(mm - base))) <= max(cfg.place_mm, COIN_MM / 2):
+        off = float(np.hypot(*(mm - base)))
+        if off > cfg.max_speed_mm_s * max(self._t - tr.seen_t, self.dt) + cfg.move_near_hand_mm:
+            return True
+        if tr.pending is None or not tr.pending_full:
+            return False
+        if off <= max(cfg.place_mm, COIN_MM / 2):
             return False
         step, away = _step_away(base, tr.pending, mm)
         reach = cfg.max_speed_mm_s * max(self._t - tr.pending_t, self.dt) + cfg.move_near_hand_mm
