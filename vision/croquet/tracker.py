@@ -724,11 +724,9 @@ class CoinTracker:
                 paths[tr.coin] = (ends[0], ends[1])
         clear = self.radius_px + cfg.rim_clear_mm * self.ppm
         for tr in watched:
-            base = tr.anchor if tr.anchor is not None else tr.mm
-            centre = self.cal.to_image(base[None], self.h)[0]
             rim = self._rims.get(tr.coin)
             if rim is None:
-                rim = take_rim(before, centre, self.radius_px, cfg, self.ppm)
+                rim = self._rim_where_it_lies(tr, before)
                 self._rims[tr.coin] = rim
             others = [ab for c, ab in paths.items() if c != tr.coin]
             blocked = blocked_rays(rim, others, clear, hand, cfg.coarse_step)
@@ -952,11 +950,13 @@ class CoinTracker:
             if tr.moving or (tr.state == ON and not near):
                 self._lay_rims.pop(tr.coin, None)
             elif near and tr.coin not in self._lay_rims and tr.state == ON:
-                base = tr.anchor if tr.anchor is not None else tr.mm
-                centre = self.cal.to_image(base[None], self.h)[0]
-                self._lay_rims[tr.coin] = take_rim(
-                    before, centre, self.radius_px, self.cfg, self.ppm
-                )
+                self._lay_rims[tr.coin] = self._rim_where_it_lies(tr, before)
+
+    def _rim_where_it_lies(self, tr: Track, image: np.ndarray) -> Rim:
+        """The outline of ``tr``, at rest, in ``image`` round where it lies."""
+        base = tr.anchor if tr.anchor is not None else tr.mm
+        centre = self.cal.to_image(base[None], self.h)[0]
+        return take_rim(image, centre, self.radius_px, self.cfg, self.ppm)
 
     def _rim_still(self, tr: Track, base: np.ndarray) -> bool:
         """Whether ``tr``'s rim, read in this frame against its outline before a hand came
