@@ -37,10 +37,11 @@ What the tracker decides itself, because only tracking knows it:
   shows, which lies off its centre, away from the hand; a sliding coin whose rim cannot place
   it slides on out of sight until enough of it shows;
 * a coin is moving once it is ``move_mm`` from where it rested (``move_near_hand_mm`` beside a
-  hand, ``move_whole_near_hand_mm`` if it shows whole there, unless it was seen whole and now
-  lies toward the hand; but not while its rim, read against its outline before the hand came
-  beside it, shows it within ``rim_still_mm`` of where it lay), and at rest again after
-  ``still_frames`` frames moving less than ``still_mm`` each (its rest position is their mean);
+  hand or where its rim cannot place what shows of it, ``move_whole_near_hand_mm`` if it shows
+  whole beside a hand, unless it was seen whole and now lies toward the hand; but not while its
+  rim, read against its outline before the hand came beside it, shows it within
+  ``rim_still_mm`` of where it lay), and at rest again after ``still_frames`` frames moving
+  less than ``still_mm`` each (its rest position is their mean);
 * a coloured knight that comes to rest showing another knight's suit is that knight: the two
   tracks trade names (``corrected``), so a swap in a scrum does not outlive the next rest;
 * a coin at rest nudged (by a strike) beside a hand by less than it must move there to start,
