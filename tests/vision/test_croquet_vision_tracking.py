@@ -28,6 +28,7 @@ from vision.croquet.tracker import (
     _ahead,
     _claim,
     _regions,
+    edge_crossing,
     merge_boxes,
 )
 from vision.markers import TableProfile, marker_corners_mm
@@ -1291,3 +1292,24 @@ def test_a_coin_hidden_at_rest_is_not_one_seen_farther_off_than_it_could_slide_s
     started = [c for r in reports for c in r.started]
     assert "moons-guard" in started and "moons-knight" not in started
     assert np.hypot(*np.subtract(reports[-1].positions["moons-knight"], (432.4, 526.6))) < 1.0
+
+
+def test_a_coin_lost_sliding_out_along_the_table_edge_went_off_there() -> None:
+    # Fresh CK seed 18000 at 41.29 s: a guard sliding out 3 degrees off the bottom edge, last
+    # read 0.6 mm from it, went off within the next frame but would cross the edge 12.4 mm along
+    # its path, 0.3 mm beyond a frame and a half's slide and the slack; it was taken to slide on
+    # hidden. Where it went off is on the edge, a frame's slide on.
+    table, slack = (864.0, 864.0), DEFAULT_CONFIG.edge_slack_mm
+    step = np.array([-6.72, 0.31])
+    gone = edge_crossing(np.array([294.79, 863.43]), step, table, slack)
+    assert gone is not None
+    at, frac = gone
+    assert at.tolist() == pytest.approx([288.07, 864.0]) and frac == 1.0
+    # Straight at the edge, it went off where its path crosses it, in the frame's share it took.
+    gone = edge_crossing(np.array([300.0, 860.0]), np.array([0.0, 8.0]), table, slack)
+    assert gone is not None
+    assert gone[0].tolist() == pytest.approx([300.0, 864.0]) and gone[1] == pytest.approx(0.5)
+    # Not near an edge it slides toward, it did not (a coin near an edge it slides away from
+    # may be hidden by a hand there).
+    assert edge_crossing(np.array([294.79, 858.0]), step, table, slack) is None
+    assert edge_crossing(np.array([294.79, 863.43]), -step, table, slack) is None

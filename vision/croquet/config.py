@@ -211,8 +211,8 @@ class CroquetVisionConfig:
     #: corrections read within 0.035 mm, and the one whose readings jumped by 0.4 mm (its rim
     #: taken after a nudge under the hand: S seed 4102 at 30.85 s) moved it 0.35 mm the wrong way.
     rim_agree_mm: float = 0.05
-    #: A sliding coin lost where its path meets the table's edge within one and a half frames'
-    #: travel plus this (mm) fell off there.
+    #: A sliding coin lost that, one and a half frames' slide on, lies within this (mm) of an
+    #: edge it slides toward, or beyond it, fell off there (``tracker.edge_crossing``).
     edge_slack_mm: float = 2.0
 
     # -- events (swept paths) -------------------------------------------------------------------
