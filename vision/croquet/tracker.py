@@ -1553,12 +1553,16 @@ def edge_crossing(
     if speed == 0:
         return None
     size = np.asarray(table, float)
-    ahead = mm + 1.5 * step
-    near = np.where(step > 0, size - ahead, np.where(step < 0, ahead, np.inf))
+
+    def room(p: np.ndarray) -> np.ndarray:
+        # How far (mm) ``p`` lies, along x and y, from the edges the coin slides toward.
+        return np.where(step > 0, size - p, np.where(step < 0, p, np.inf))
+
+    near = room(mm + 1.5 * step)
     if near.min() > slack:
         return None
     with np.errstate(divide="ignore"):
-        frames = np.where(step > 0, size - mm, np.where(step < 0, mm, np.inf)) / np.abs(step)
+        frames = room(mm) / np.abs(step)
     cross = max(0.0, float(frames.min()))
     if cross * speed <= 1.5 * speed + slack:
         return mm + cross * step, min(1.0, cross)
