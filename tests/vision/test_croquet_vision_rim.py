@@ -13,7 +13,9 @@ import pytest
 from engines.croquetnole.layout import COIN_MM, default_layout
 from vision.croquet.config import DEFAULT_CONFIG
 from vision.croquet.rim import (
+    Rim,
     _fit_circle,
+    _normals,
     _percentile_90,
     blocked_rays,
     rim_centre,
@@ -135,3 +137,15 @@ def test_the_rim_level_is_numpys_90th_percentile_and_the_circle_fit_is_exact() -
     assert _fit_circle(points, np.array([37.0, 33.0]), 12.0) == pytest.approx(
         [40.0, 30.0], abs=1e-4
     )
+
+
+def test_paths_far_from_a_rim_block_no_ray_and_near_ones_block_the_rays_they_pass() -> None:
+    # The rays reach 14 px from the centre; a path is skipped when it passes farther than that
+    # plus the clearance from the centre, and the rays it is tested against ray by ray are the
+    # ones it passes within the clearance of.
+    radii = np.linspace(6.0, 14.0, 9)
+    rim = Rim(np.array([100.0, 100.0]), _normals(8), radii, np.zeros((8, 9)), np.zeros((8, 9)))
+    far = (np.array([100.0, 117.1]), np.array([200.0, 117.1]))
+    assert not blocked_rays(rim, [far], 3.0).any()
+    grazing = (np.array([0.0, 116.9]), np.array([200.0, 116.9]))
+    assert np.flatnonzero(blocked_rays(rim, [grazing], 3.0)).tolist() == [2]

@@ -294,12 +294,18 @@ def blocked_rays(
 ) -> np.ndarray:
     """Which of ``rim``'s rays pass within ``clear_px`` of another coin's path (each a segment
     (from, to) of its centre in this frame, px) or over the coarse ``hand`` mask (one pixel per
-    ``hand_step`` image pixels)."""
+    ``hand_step`` image pixels). A path farther from the rim's centre than its farthest point
+    plus ``clear_px`` passes clear of every ray and is not measured ray by ray."""
     pts = rim.points()
     out = np.zeros(len(rim.normals), bool)
+    far = float(np.abs(rim.radii).max()) + clear_px
     for a, b in others:
         d = b - a
         dd = float(d @ d)
+        to_centre = rim.centre - a
+        along = min(max(float(to_centre @ d) / dd, 0.0), 1.0) if dd > 0 else 0.0
+        if float(np.hypot(*(to_centre - along * d))) >= far:
+            continue
         rel = pts - a
         u = np.clip((rel @ d) / dd, 0.0, 1.0) if dd > 0 else np.zeros(pts.shape[:2])
         gap = np.hypot(*(rel - u[..., None] * d).transpose(2, 0, 1))
