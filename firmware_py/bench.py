@@ -14,7 +14,7 @@ Croquetnole measures (issue 4), over seeded simulated games with hands, blur and
 
 * ``croquet_events``: precision and recall of each event kind against the ground truth, and
   of the strikes the rules act on (``strike_ruled``: a pair's first contact in a flick, and
-  another only after one of the two has scored; :func:`vision.croquet.evaluate.ruled_strikes`).
+  another only after one of the two has scored; :func:`vision.lab.croquet_evaluate.ruled_strikes`).
 * ``croquet_identity_swaps``, ``croquet_rest_error_mm`` (median and worst position error).
 * ``croquet_layout_error_mm``: how far the gates, doors and towers read from each set-up frame
   (the layout the events are judged against, as in play) lie from the true ones.
@@ -126,7 +126,7 @@ def bench_koper_movegen(positions: int, runs: int, progress: Progress) -> dict[s
 
 def bench_croquet(flicks: int, seeds: int, progress: Progress) -> dict[str, Any]:
     """Event precision/recall, identity swaps, rest error and throughput on simulated games."""
-    from vision.croquet.evaluate import EvalSpec, evaluate
+    from vision.lab.croquet_evaluate import EvalSpec, evaluate
     from vision.sim.croquet_camera import MODES
 
     per_seed = max(1, flicks // seeds)

@@ -128,7 +128,7 @@ def cmd_croquet_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_croquet_record(args: argparse.Namespace) -> int:
-    from vision.croquet.recorded import parse_seeds, record_all
+    from vision.lab.croquet_recorded import parse_seeds, record_all
 
     paths = record_all(
         args.out_dir,
@@ -147,7 +147,7 @@ def cmd_croquet_record(args: argparse.Namespace) -> int:
 
 def cmd_croquet_rescore(args: argparse.Namespace) -> int:
     from vision.croquet.config import with_settings
-    from vision.croquet.recorded import compare, rescore_files
+    from vision.lab.croquet_recorded import compare, rescore_files
 
     try:
         config = with_settings(args.set)

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from vision.croquet.analyze import analyze_video
-from vision.croquet.evaluate import match_events
 from vision.errors import NoTableMarkers, UnusableVideo, VisionError
+from vision.lab.croquet_evaluate import match_events
 from vision.sim.croquet_camera import CameraMode
 from vision.sim.croquet_scene import CroquetScene
 from vision.sim.croquet_video import write_video

@@ -5,7 +5,8 @@ import time
 import pytest
 
 from engines.croquetnole.layout import default_layout
-from vision.croquet.evaluate import (
+from vision.croquet.tracker import CoinTracker, TrackFrame
+from vision.lab.croquet_evaluate import (
     EvalSpec,
     SceneRun,
     Tally,
@@ -14,7 +15,6 @@ from vision.croquet.evaluate import (
     report,
     swaps,
 )
-from vision.croquet.tracker import CoinTracker, TrackFrame
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CoinTruth, CroquetRenderer, FrameTruth, RenderConfig
 from vision.sim.croquet_scene import CroquetScene

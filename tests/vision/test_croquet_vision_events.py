@@ -14,9 +14,9 @@ import pytest
 
 from engines.croquetnole.layout import COIN_MM, TILE_MM, default_layout
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
-from vision.croquet.evaluate import SceneRun, match_events, referee_scene
 from vision.croquet.events import EventDetector, segment_box, segment_min
 from vision.croquet.tracker import TrackFrame
+from vision.lab.croquet_evaluate import SceneRun, match_events, referee_scene
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene

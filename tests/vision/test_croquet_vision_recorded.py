@@ -11,8 +11,10 @@ import pytest
 
 from engines.croquetnole.layout import default_layout
 from vision.croquet.config import DEFAULT_CONFIG, with_settings
-from vision.croquet.evaluate import EvalSpec, SceneRun, referee_scene, unmatched
-from vision.croquet.recorded import (
+from vision.croquet.tracker import TrackFrame
+from vision.errors import VisionError
+from vision.lab.croquet_evaluate import EvalSpec, SceneRun, referee_scene, unmatched
+from vision.lab.croquet_recorded import (
     Recording,
     pair_gaps,
     parse_seeds,
@@ -21,8 +23,6 @@ from vision.croquet.recorded import (
     replay,
     rescore,
 )
-from vision.croquet.tracker import TrackFrame
-from vision.errors import VisionError
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene

@@ -18,7 +18,6 @@ from engines.croquetnole.names import CASTLES
 from vision.croquet.calibrate import Calibration, calibrate
 from vision.croquet.coins import components
 from vision.croquet.config import DEFAULT_CONFIG
-from vision.croquet.evaluate import SceneRun, match_events, random_scene, referee_scene
 from vision.croquet.tracker import (
     _FAR,
     HIDDEN,
@@ -31,6 +30,7 @@ from vision.croquet.tracker import (
     edge_crossing,
     merge_boxes,
 )
+from vision.lab.croquet_evaluate import SceneRun, match_events, random_scene, referee_scene
 from vision.markers import TableProfile, marker_corners_mm
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_physics import ON as LYING

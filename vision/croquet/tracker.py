@@ -194,7 +194,7 @@ class TrackFrame:
     watched: frozenset[str] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON (a recorded track, :mod:`vision.croquet.recorded`); empty fields
+        """The report as JSON (a recorded track, :mod:`vision.lab.croquet_recorded`); empty fields
         are left out.
 
         >>> f = TrackFrame(3, 0.025, {"moons-knight": (1.0, 2.0)}, frozenset({"moons-knight"}))

@@ -5,7 +5,7 @@ tracker's reports takes a second or two. Most changes to the referee are to the 
 set of hold-out scenes is tracked once (:func:`record`, saved with :meth:`Recording.save`) and
 the detector is scored on the saved reports as often as needed (:func:`rescore`), with the true
 layout or with the one read from each scene's set-up frame, as in play. The measures are those
-of :func:`vision.croquet.evaluate.evaluate` (without throughput), plus every error: each event
+of :func:`vision.lab.croquet_evaluate.evaluate` (without throughput), plus every error: each event
 found that matches no true one and each true one missed. A recording holds the tracker's
 reports, so it goes stale when the tracker changes: record the scenes again then.
 
@@ -35,7 +35,11 @@ from typing import Any
 
 from engines.croquetnole.layout import COIN_MM, Layout, Point
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
-from vision.croquet.evaluate import (
+from vision.croquet.events import EventDetector
+from vision.croquet.layout_reader import layout_offsets
+from vision.croquet.tracker import TrackFrame
+from vision.errors import VisionError
+from vision.lab.croquet_evaluate import (
     EvalSpec,
     SceneRun,
     Tally,
@@ -47,10 +51,6 @@ from vision.croquet.evaluate import (
     track_setup,
     unmatched,
 )
-from vision.croquet.events import EventDetector
-from vision.croquet.layout_reader import layout_offsets
-from vision.croquet.tracker import TrackFrame
-from vision.errors import VisionError
 from vision.sim.croquet_camera import MODES, CameraMode
 from vision.sim.croquet_render import RenderConfig
 
@@ -250,7 +250,7 @@ def rescore(
     config: CroquetVisionConfig = DEFAULT_CONFIG,
     spec: EvalSpec | None = None,
 ) -> dict[str, Any]:
-    """The measures of :func:`vision.croquet.evaluate.report` over the recordings (no
+    """The measures of :func:`vision.lab.croquet_evaluate.report` over the recordings (no
     throughput: nothing is tracked), with ``"errors"``: every event found that matches no true
     one and every true one missed, each with its scene's ``"seed"``."""
     spec = spec or EvalSpec()
