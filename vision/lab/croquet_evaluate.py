@@ -30,20 +30,22 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
-from engines.croquetnole.layout import COIN_MM, Layout, default_layout
+from engines.croquetnole.layout import COIN_MM, Layout, Point, default_layout
 from vision.croquet.calibrate import CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.events import EventDetector
 from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
-from vision.croquet.tracker import CoinTracker, TrackFrame
+from vision.croquet.tracker import CoinTracker
+from vision.errors import VisionError
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -204,16 +206,20 @@ def match_events(
     return pairs
 
 
-def swaps(report: TrackFrame, truth: FrameTruth, swapped: set[tuple[str, str]]) -> int:
-    """New identity swaps in the tracker's ``report`` on this frame (a pair counts again only
-    after it was right again). Only coins in sight count: one the tracker holds hidden keeps the
-    place it was last seen at, named on no coin seen (as a hand draws back, another coin may
-    show there first: hold-out T seed 4301 at 15.42 s, a guard that struck a knight under the
-    hand, seen where the knight lay a frame before the knight showed 48 mm on)."""
+def swaps(
+    positions: Mapping[str, Point],
+    hidden: AbstractSet[str],
+    truth: FrameTruth,
+    swapped: set[tuple[str, str]],
+) -> int:
+    """New identity swaps on this frame of a referee that has each coin at ``positions`` and
+    holds ``hidden`` out of sight (a pair counts again only after it was right again). Only
+    coins in sight count: one the tracker holds hidden keeps the place it was last seen at,
+    named on no coin seen (as a hand draws back, another coin may show there first)."""
     seen = {c: np.array(v.mm) for c, v in truth.coins.items() if v.visible and v.mm is not None}
     now: set[tuple[str, str]] = set()
-    for coin, at in report.positions.items():
-        if coin not in seen or coin in report.hidden:
+    for coin, at in positions.items():
+        if coin not in seen or coin in hidden:
             continue
         p = np.array(at)
         own = float(np.hypot(*(p - seen[coin])))
@@ -226,18 +232,17 @@ def swaps(report: TrackFrame, truth: FrameTruth, swapped: set[tuple[str, str]]) 
     return new
 
 
-def track_setup(
+def _setup(
+    first: np.ndarray,
     scene: CroquetScene,
     renderer: CroquetRenderer,
-    camera_known: bool = False,
-    config: CroquetVisionConfig = DEFAULT_CONFIG,
-    read_tiles: bool = False,
-) -> tuple[CoinTracker, Layout, Iterator[tuple[np.ndarray, FrameTruth]]]:
-    """Calibrate on the scene's first frame as it is drawn and set up the tracker: the tracker,
-    the layout the events are judged against (read from that frame with ``read_tiles``, as in
-    play; else the true one) and the frames that follow, drawn one by one."""
-    frames = renderer.frames(scene)
-    first, _ = next(frames)
+    camera_known: bool,
+    config: CroquetVisionConfig,
+    read_tiles: bool,
+) -> tuple[CoinTracker, Layout]:
+    """Calibrate on the scene's first frame and set up the tracker: the tracker and the layout
+    the events are judged against (read from that frame with ``read_tiles``, as in play; else
+    the true one)."""
     known = CameraIntrinsics.from_json(renderer.camera.to_json()) if camera_known else None
     cal = calibrate(first, renderer.profile, known, config)
     layout: Layout = scene.layout
@@ -246,7 +251,104 @@ def track_setup(
     tracker = CoinTracker(
         first, cal, scene.setup, tuple(scene.names), layout.table, scene.fps, config
     )
+    return tracker, layout
+
+
+def track_setup(
+    scene: CroquetScene,
+    renderer: CroquetRenderer,
+    camera_known: bool = False,
+    config: CroquetVisionConfig = DEFAULT_CONFIG,
+    read_tiles: bool = False,
+) -> tuple[CoinTracker, Layout, Iterator[tuple[np.ndarray, FrameTruth]]]:
+    """Calibrate on the scene's first frame as it is drawn and set up the tracker: the tracker,
+    the layout the events are judged against (:func:`_setup`) and the frames that follow,
+    drawn one by one."""
+    frames = renderer.frames(scene)
+    first, _ = next(frames)
+    tracker, layout = _setup(first, scene, renderer, camera_known, config, read_tiles)
     return tracker, layout, frames
+
+
+class SceneReferee(Protocol):
+    """What the scoring loop needs of a referee: the events it finds in each frame, and where
+    it has each coin, with the coins it holds out of sight (for counting identity swaps)."""
+
+    def update(self, image: np.ndarray, truth: FrameTruth) -> list[Event]: ...
+
+    def seen(self) -> tuple[Mapping[str, Point], AbstractSet[str]]: ...
+
+
+#: Sets a referee up on a scene's first frame (raising :class:`VisionError` or ``ValueError``
+#: when it cannot).
+RefereeFactory = Callable[[np.ndarray, CroquetScene, CroquetRenderer], SceneReferee]
+
+
+class TablesideReferee:
+    """Tableside's own referee on a simulated scene: the tracker and the event detector, set up
+    on the scene's first frame (:func:`_setup`); ``layout_mm`` is how far the worst gate, door
+    or tower read from that frame lies from the true one (None with the true layout)."""
+
+    def __init__(
+        self,
+        first: np.ndarray,
+        scene: CroquetScene,
+        renderer: CroquetRenderer,
+        camera_known: bool = False,
+        config: CroquetVisionConfig = DEFAULT_CONFIG,
+        read_tiles: bool = False,
+    ) -> None:
+        self.tracker, layout = _setup(first, scene, renderer, camera_known, config, read_tiles)
+        self.layout_mm = layout_offsets(layout, scene.layout)["max"] if read_tiles else None
+        self.detector = EventDetector(layout, scene.fps, config)
+        self.detector.start(self.tracker.positions())
+        self._positions: Mapping[str, Point] = self.tracker.positions()
+        self._hidden: AbstractSet[str] = frozenset()
+
+    def update(self, image: np.ndarray, truth: FrameTruth) -> list[Event]:
+        report = self.tracker.update(image, truth.index, truth.t)
+        self._positions, self._hidden = report.positions, report.hidden
+        return self.detector.update(report)
+
+    def seen(self) -> tuple[Mapping[str, Point], AbstractSet[str]]:
+        return self._positions, self._hidden
+
+
+def score_scene(
+    scene: CroquetScene,
+    renderer: CroquetRenderer,
+    referees: Mapping[str, RefereeFactory],
+    rest_tol_s: float,
+) -> tuple[dict[str, SceneRun], dict[str, Exception]]:
+    """Render ``scene`` once, frame by frame, and referee every frame with each of
+    ``referees`` (set up on the first frame), comparing with the ground truth: each one's run,
+    and the error of each that could not set up (its run finds nothing, so it misses every
+    true event)."""
+    frames = renderer.frames(scene)
+    first, _ = next(frames)
+    live: dict[str, SceneReferee] = {}
+    failed: dict[str, Exception] = {}
+    for name, make in referees.items():
+        try:
+            live[name] = make(first, scene, renderer)
+        except (VisionError, ValueError) as exc:
+            failed[name] = exc
+    runs = {name: SceneRun() for name in referees}
+    swapped: dict[str, set[tuple[str, str]]] = {name: set() for name in live}
+    for image, truth in frames:
+        for name, referee in live.items():
+            run = runs[name]
+            start = time.thread_time()
+            run.found += referee.update(image, truth)
+            run.seconds += time.thread_time() - start
+            run.frames += 1
+            positions, hidden = referee.seen()
+            run.swaps += swaps(positions, hidden, truth, swapped[name])
+    for name, run in runs.items():
+        run.truth = scene.events
+        run.rest_errors = rest_errors(run.found, run.truth, rest_tol_s)
+        run.layout_mm = getattr(live.get(name), "layout_mm", None)
+    return runs, failed
 
 
 def rest_errors(found: Sequence[Event], truth: Sequence[Event], rest_tol_s: float) -> list[float]:
@@ -274,25 +376,17 @@ def referee_scene(
     rest_tol_s: float = 0.2,
     read_tiles: bool = False,
 ) -> SceneRun:
-    """Track one scene frame by frame as it is drawn and compare with its ground truth; with
-    ``read_tiles``, judge the events against the layout read from the first frame."""
-    run = SceneRun()
-    tracker, layout, frames = track_setup(scene, renderer, camera_known, config, read_tiles)
-    if read_tiles:
-        run.layout_mm = layout_offsets(layout, scene.layout)["max"]
-    detector = EventDetector(layout, scene.fps, config)
-    detector.start(tracker.positions())
-    swapped: set[tuple[str, str]] = set()
-    for image, truth in frames:
-        start = time.thread_time()
-        report = tracker.update(image, truth.index, truth.t)
-        run.found += detector.update(report)
-        run.seconds += time.thread_time() - start
-        run.frames += 1
-        run.swaps += swaps(report, truth, swapped)
-    run.truth = scene.events
-    run.rest_errors = rest_errors(run.found, run.truth, rest_tol_s)
-    return run
+    """Track one scene frame by frame as it is drawn with Tableside's referee and compare with
+    its ground truth; with ``read_tiles``, judge the events against the layout read from the
+    first frame. A scene it cannot set up on raises, as in play."""
+
+    def tableside(first: np.ndarray, sc: CroquetScene, r: CroquetRenderer) -> SceneReferee:
+        return TablesideReferee(first, sc, r, camera_known, config, read_tiles)
+
+    runs, failed = score_scene(scene, renderer, {"tableside": tableside}, rest_tol_s)
+    if failed:
+        raise failed["tableside"]
+    return runs["tableside"]
 
 
 def unmatched(run: SceneRun, spec: EvalSpec) -> list[dict[str, Any]]:

@@ -181,7 +181,7 @@ def record(
         swapped_n = 0
         for image, truth in frames:
             reports.append(tracker.update(image, truth.index, truth.t))
-            swapped_n += swaps(reports[-1], truth, swapped)
+            swapped_n += swaps(reports[-1].positions, reports[-1].hidden, truth, swapped)
             places.append(
                 {
                     c: ((round(v.mm[0], 2), round(v.mm[1], 2)), v.visible)
@@ -338,8 +338,8 @@ def record_all(
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     todo = [(seed, flicks, mode, str(out_dir), config) for seed in seeds]
     done: list[Path] = []
-    with _pool(jobs) as pool:
-        for seed, frames, path in pool.imap_unordered(_record_one, todo):
+    with pool(jobs) as workers:
+        for seed, frames, path in workers.imap_unordered(_record_one, todo):
             done.append(path)
             progress(f"recorded seed {seed} at {mode}: {frames} frames ({len(done)}/{len(todo)})")
     return sorted(done)
@@ -364,8 +364,8 @@ def rescore_files(
     spec = spec or EvalSpec()
     files = recording_files(paths)
     runs: list[tuple[int, SceneRun]] = []
-    with _pool(jobs) as pool:
-        for seed_run in pool.imap(_replay_file, [(f, read_tiles, config, spec) for f in files]):
+    with pool(jobs) as workers:
+        for seed_run in workers.imap(_replay_file, [(f, read_tiles, config, spec) for f in files]):
             runs.append(seed_run)
             if len(runs) % 10 == 0 or len(runs) == len(files):
                 progress(f"scored {len(runs)}/{len(files)} recordings")
@@ -387,6 +387,6 @@ class _Serial:
         return None
 
 
-def _pool(jobs: int) -> Any:
+def pool(jobs: int) -> Any:
     """``jobs`` worker processes (each on one OpenCV thread), or the work done here for one."""
     return multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 else _Serial()
