@@ -209,7 +209,7 @@ def _pattern(
     if look.pattern == "print":
         field = texture_noise(size, 1.0, look.pattern_mm * ppm, rng)
         fine = texture_noise(size, 0.6, look.pattern_mm * ppm / 4, rng)
-        return np.clip(0.5 + 2.5 * (field + fine), 0, 1)
+        return np.clip(0.5 + 1.5 * (field + fine), 0, 1)
     raise ValueError(f"unknown surface pattern {look.pattern!r}")
 
 
