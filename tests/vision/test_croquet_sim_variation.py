@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,6 +28,7 @@ from vision.sim.croquet_variation import (
     draw_variation,
     varied_scene,
 )
+from vision.sim.croquet_video import write_video
 
 TINY = CameraMode(320, 180, 120.0)
 ALL = [(family, variant) for family in FAMILIES for variant in VARIANTS[family]]
@@ -207,3 +209,21 @@ def test_a_default_look_renders_as_no_look() -> None:
     b, _ = next(felt.frames(scene_b))
     assert np.array_equal(a, b)
     assert COINS  # every coin name is known to the sprites drawn above
+
+
+def test_a_varied_scene_writes_its_draw_into_the_truth_file(tmp_path: Path) -> None:
+    v = draw_variation(5, held="surface")
+    scene, r = varied_scene(5, 0, TINY, v)
+    info = write_video(
+        scene,
+        tmp_path / "clip.avi",
+        mode=TINY,
+        config=r.config,
+        seed=5,
+        camera=r.camera,
+        look=r.look,
+        variation=v.to_json(),
+    )
+    truth = json.loads(info.truth.read_text())
+    assert truth["variation"]["variants"]["surface"] in HELD_BACK["surface"]
+    assert truth["camera"] == r.camera.to_json()
