@@ -1,6 +1,8 @@
 """Camera frames of a simulated Croquetnole scene, with each frame's ground truth.
 
-The static scene is rendered once per camera: the table (felt or wood) with its four ArUco
+The static scene is rendered once per camera: the table (felt or wood, or any surface a
+:class:`~vision.sim.croquet_looks.TableLook` gives, as are the pieces' edition, the light, the
+hands' colours and the sensor's white balance and JPEG) with its four ArUco
 markers on white paper and the floor around it, drop shadows of the tiles, the tiles' visible
 sides, the face-down tiles' backs (2 x 2 black crosses) and on the towers the knight suit's Ace;
 every pixel's ray is intersected with the plane of the table and with the planes of the tiles'
@@ -13,8 +15,10 @@ by a motion-blur kernel built from the coin's path (bounces included), optionall
 rolling shutter (each row read ``readout_s / height`` later than the one above), in three layers:
 every coin's shadow, then every side, then every face (a coin's shadow falls on the table, never
 on the face of a coin beside it, which stands as high as the coin casting it); the hands with
-their soft shadows; and sensor noise (a pre-drawn pool, shifted at random per frame). A resting
-coin's patch is cached, so a still frame costs little more than a copy.
+their soft shadows; the look's light level, colour, white balance and mains flicker (by band of
+rows under a rolling shutter); sensor noise (a pre-drawn pool, shifted at random per frame); and,
+when the look asks, JPEG compression. A resting coin's patch is cached, so a still frame costs
+little more than a copy.
 
 Ground truth per coin: its centre in mm and in pixels (the centre of its top face, projected
 with the same camera model) at the moment its centre row was exposed (the frame's time with a
