@@ -17,8 +17,8 @@ the same outline fills a coin sprite, a tile face in the table texture or a prin
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -41,7 +41,48 @@ COIN_SIDE_BGR = (150, 164, 172)
 #: Sub-pixel bits for OpenCV's drawing functions.
 SHIFT = 4
 
+BGR = tuple[int, int, int]
 Polygons = list[np.ndarray]
+
+
+@dataclass(frozen=True)
+class CoinArt:
+    """How one piecepack edition's pieces look (the geometry, COIN_MM and TILE_MM, never
+    changes). The defaults are the edition FACTS describes: off-white faces, suit symbols in
+    piecepackr's colours, values in black (Hershey duplex), a direction mark.
+
+    ``tinted``: the whole coin face in its suit colour, symbols and values in ``ink_bgr`` or, on
+    a dark face, ``light_ink_bgr``. ``shapes`` names the suit symbols' outlines (a key of
+    :data:`SUIT_STYLES`); ``symbol_scale`` is a symbol's radius per coin radius; ``font``,
+    ``numeral_scale`` and ``numeral_weight`` set the values' numerals (a Hershey font, its size
+    and stroke relative to the default); ``ace_letter`` prints an ace guard as "A" instead of
+    its suit symbol; ``mark`` draws the direction mark."""
+
+    face_bgr: BGR = PIECE_BGR
+    rim_bgr: BGR = (214, 222, 226)
+    side_bgr: BGR = COIN_SIDE_BGR
+    ink_bgr: BGR = INK_BGR
+    light_ink_bgr: BGR = (236, 238, 238)
+    suit_bgr: Mapping[str, BGR] = field(default_factory=lambda: dict(SUIT_BGR))
+    tinted: bool = False
+    shapes: str = "classic"
+    symbol_scale: float = 0.58
+    font: int = cv2.FONT_HERSHEY_DUPLEX
+    numeral_scale: float = 1.0
+    numeral_weight: float = 1.0
+    ace_letter: bool = False
+    mark: bool = True
+
+    def face(self, suit: str) -> tuple[BGR, BGR]:
+        """A coin face's colour and the ink printed on it, for a coin of ``suit``."""
+        if not self.tinted:
+            return self.face_bgr, self.ink_bgr
+        face = self.suit_bgr[suit]
+        luma = 0.114 * face[0] + 0.587 * face[1] + 0.299 * face[2]
+        return face, self.ink_bgr if luma > 120 else self.light_ink_bgr
+
+
+DEFAULT_ART = CoinArt()
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,18 +99,20 @@ def _circle(cx: float, cy: float, r: float, n: int = 48) -> np.ndarray:
     return np.column_stack([cx + r * np.cos(a), cy + r * np.sin(a)])
 
 
-def _sun() -> Polygons:
-    rays = []
-    for k in range(8):
-        a = k * math.pi / 4
+def _sun(rays: int = 8, core: float = 0.55, spread: float = 0.28) -> Polygons:
+    """A disc of radius ``core`` with ``rays`` pointed rays, each ``2 * spread`` rad wide."""
+    out = []
+    for k in range(rays):
+        a = k * 2 * math.pi / rays
         tip = (0.95 * math.cos(a), 0.95 * math.sin(a))
-        side = [(0.45 * math.cos(a + s), 0.45 * math.sin(a + s)) for s in (-0.28, 0.28)]
-        rays.append(np.array([side[0], tip, side[1]]))
-    return [_circle(0, 0, 0.55), *rays]
+        side = [(0.45 * math.cos(a + s), 0.45 * math.sin(a + s)) for s in (-spread, spread)]
+        out.append(np.array([side[0], tip, side[1]]))
+    return [_circle(0, 0, core), *out]
 
 
-def _moon() -> Polygons:
-    outer, inner, r2, c2 = 0.85, 0.0, 0.72, np.array([0.38, -0.22])
+def _moon(r2: float = 0.72, c2: tuple[float, float] = (0.38, -0.22)) -> Polygons:
+    """A crescent: the disc of radius 0.85 less the disc of radius ``r2`` at ``c2``."""
+    outer, inner, c2 = 0.85, 0.0, np.array(c2)
     a = np.linspace(0, 2 * math.pi, 96, endpoint=False)
     ring = np.column_stack([np.cos(a), np.sin(a)])
     p1 = ring * outer + inner
@@ -117,11 +160,40 @@ def _arms() -> Polygons:
     return parts
 
 
+def _coronet() -> Polygons:
+    """A plainer crown: a band with three points, each tipped with a ball."""
+    band = [(-0.8, 0.6), (0.8, 0.6), (0.8, -0.45), (0.4, 0.05), (0.0, -0.6), (-0.4, 0.05)]
+    balls = [_circle(x, y, 0.14, 16) for x, y in ((-0.8, -0.6), (0.0, -0.75), (0.8, -0.6))]
+    return [np.array([*band, (-0.8, -0.45)]), *balls]
+
+
+def _shield() -> Polygons:
+    """Arms as a heater shield (flat top, sides curving to a point)."""
+    a = np.linspace(0, math.pi / 2, 12)
+    right = np.column_stack([0.75 * np.cos(a), 0.1 + 0.85 * np.sin(a)])
+    left = right[::-1] * (-1, 1)
+    return [np.vstack([[(-0.75, -0.8), (0.75, -0.8)], right, left[1:]])]
+
+
+def _star() -> Polygons:
+    """Suns as a twelve-rayed star with thin rays."""
+    return _sun(rays=12, core=0.5, spread=0.16)
+
+
+def _thin_moon() -> Polygons:
+    return _moon(r2=0.78, c2=(0.3, -0.28))
+
+
 SUIT_SHAPES: dict[str, Callable[[], Polygons]] = {
     "suns": _sun,
     "moons": _moon,
     "crowns": _crown,
     "arms": _arms,
+}
+#: Outlines of the suit symbols by edition style: "classic" (piecepackr-like) and "geometric".
+SUIT_STYLES: dict[str, dict[str, Callable[[], Polygons]]] = {
+    "classic": SUIT_SHAPES,
+    "geometric": {"suns": _star, "moons": _thin_moon, "crowns": _coronet, "arms": _shield},
 }
 
 
@@ -167,11 +239,13 @@ def suit_symbol(
     radius: float,
     colour: tuple[float, ...],
     angle_deg: float = 0.0,
+    style: str = "classic",
 ) -> None:
-    """Draw a suit symbol of ``radius`` px centred at ``centre`` (px), turned by ``angle_deg``."""
+    """Draw a suit symbol of ``radius`` px centred at ``centre`` (px), turned by ``angle_deg``,
+    in the outline ``style`` (a key of :data:`SUIT_STYLES`)."""
     a = math.radians(angle_deg)
     rm = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]]) * radius
-    fill_shape(canvas, SUIT_SHAPES[suit](), lambda p: p @ rm.T + centre, colour)
+    fill_shape(canvas, SUIT_STYLES[style][suit](), lambda p: p @ rm.T + centre, colour)
 
 
 def _direction_mark(canvas: np.ndarray, c: float, ppm: float, colour: tuple[int, ...]) -> None:
@@ -180,46 +254,53 @@ def _direction_mark(canvas: np.ndarray, c: float, ppm: float, colour: tuple[int,
     fill_shape(canvas, [tri], lambda p: p, colour)
 
 
-def coin_sprite(coin: str, ppm: float, master_ppm: float = 16.0) -> Sprite:
-    """The coin's top face seen from above at about ``ppm`` px/mm. Knights lie suit side up (the
-    symbol in colour), guards value side up (the numeral, or the ace's suit symbol, in black)."""
+def coin_sprite(
+    coin: str, ppm: float, master_ppm: float = 16.0, art: CoinArt = DEFAULT_ART
+) -> Sprite:
+    """The coin's top face seen from above at about ``ppm`` px/mm, as edition ``art`` prints it.
+    Knights lie suit side up (the symbol in colour, or in ink on a tinted face), guards value
+    side up (the numeral, or the ace's suit symbol, in ink)."""
     castle, role = coin_owner(coin), coin_role(coin)
     size = math.ceil(COIN_MM * master_ppm) + 4
     size += size % 2 == 0
     c = (size - 1) / 2
     r = COIN_MM / 2 * master_ppm
+    paper, ink = art.face(castle)
+    rim = art.rim_bgr if not art.tinted else tuple(round(0.85 * v) for v in paper)
     face = np.zeros((size, size, 3), np.uint8)
-    cv2.circle(
-        face, (round(c * 16), round(c * 16)), round(r * 16), (214, 222, 226), -1, cv2.LINE_AA, 4
-    )
+    cv2.circle(face, (round(c * 16), round(c * 16)), round(r * 16), rim, -1, cv2.LINE_AA, 4)
     cv2.circle(
         face,
         (round(c * 16), round(c * 16)),
         round((r - 0.5 * master_ppm) * 16),
-        PIECE_BGR,
+        paper,
         -1,
         cv2.LINE_AA,
         4,
     )
+    symbol = (c, c), art.symbol_scale * r
+    colour = ink if art.tinted else art.suit_bgr[castle]
     if role == "knight":
-        suit_symbol(face, castle, (c, c), 0.58 * r, SUIT_BGR[castle])
-    elif GUARD_VALUE[castle] == "A":
-        suit_symbol(face, castle, (c, c), 0.58 * r, INK_BGR)
+        suit_symbol(face, castle, *symbol, colour, style=art.shapes)
+    elif GUARD_VALUE[castle] == "A" and not art.ace_letter:
+        suit_symbol(face, castle, *symbol, ink, style=art.shapes)
     else:
         text = GUARD_VALUE[castle]
-        scale = r / 22.0
-        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, max(1, round(r / 9)))
+        scale = r / 22.0 * art.numeral_scale
+        weight = max(1, round(r / 9 * art.numeral_weight))
+        (tw, th), _ = cv2.getTextSize(text, art.font, scale, weight)
         cv2.putText(
             face,
             text,
             (round(c - tw / 2), round(c + th / 2)),
-            cv2.FONT_HERSHEY_DUPLEX,
+            art.font,
             scale,
-            INK_BGR,
-            max(1, round(r / 9)),
+            ink,
+            weight,
             cv2.LINE_AA,
         )
-    _direction_mark(face, c, master_ppm, SUIT_BGR[castle] if role == "knight" else INK_BGR)
+    if art.mark:
+        _direction_mark(face, c, master_ppm, colour if role == "knight" else ink)
     alpha = np.zeros((size, size), np.uint8)
     cv2.circle(alpha, (round(c * 16), round(c * 16)), round(r * 16), 255, -1, cv2.LINE_AA, 4)
     return _premultiplied(face, alpha, master_ppm, ppm)
@@ -261,11 +342,13 @@ def _premultiplied(face: np.ndarray, alpha: np.ndarray, master_ppm: float, ppm: 
     return Sprite(small, master_ppm * out / size)
 
 
-def tile_back(canvas: np.ndarray, to_px: Callable[[np.ndarray], np.ndarray]) -> None:
+def tile_back(
+    canvas: np.ndarray, to_px: Callable[[np.ndarray], np.ndarray], art: CoinArt = DEFAULT_ART
+) -> None:
     """A tile's back: the blank tile and a 2 x 2 grid of small black crosses (``to_px`` maps tile
-    mm, centre at 0, to canvas px)."""
+    mm, centre at 0, to canvas px), in edition ``art``'s paper and ink."""
     h = 25.4
-    fill_shape(canvas, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, PIECE_BGR)
+    fill_shape(canvas, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, art.face_bgr)
     arm, w = 3.2, 0.45
     crosses = []
     for cx in (-h / 2, h / 2):
@@ -280,14 +363,20 @@ def tile_back(canvas: np.ndarray, to_px: Callable[[np.ndarray], np.ndarray]) -> 
                     [(cx - w, cy - arm), (cx + w, cy - arm), (cx + w, cy + arm), (cx - w, cy + arm)]
                 )
             )
-    fill_shape(canvas, crosses, to_px, INK_BGR)
+    fill_shape(canvas, crosses, to_px, art.ink_bgr)
 
 
-def tile_ace(canvas: np.ndarray, suit: str, to_px: Callable[[np.ndarray], np.ndarray]) -> None:
+def tile_ace(
+    canvas: np.ndarray,
+    suit: str,
+    to_px: Callable[[np.ndarray], np.ndarray],
+    art: CoinArt = DEFAULT_ART,
+) -> None:
     """A tile's face showing the Ace of ``suit``: the suit symbol large in the centre and small at
-    the top left, in the suit colour."""
+    the top left, in the suit colour (edition ``art``'s paper, colours and outlines)."""
     h = 25.4
-    fill_shape(canvas, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, PIECE_BGR)
-    shape = SUIT_SHAPES[suit]()
-    fill_shape(canvas, [p * 13.0 for p in shape], to_px, SUIT_BGR[suit])
-    fill_shape(canvas, [p * 3.6 + (-19.0, -19.0) for p in shape], to_px, SUIT_BGR[suit])
+    fill_shape(canvas, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, art.face_bgr)
+    shape = SUIT_STYLES[art.shapes][suit]()
+    colour = art.suit_bgr[suit]
+    fill_shape(canvas, [p * 13.0 for p in shape], to_px, colour)
+    fill_shape(canvas, [p * 3.6 + (-19.0, -19.0) for p in shape], to_px, colour)

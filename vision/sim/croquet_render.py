@@ -1,6 +1,8 @@
 """Camera frames of a simulated Croquetnole scene, with each frame's ground truth.
 
-The static scene is rendered once per camera: the table (felt or wood) with its four ArUco
+The static scene is rendered once per camera: the table (felt or wood, or any surface a
+:class:`~vision.sim.croquet_looks.TableLook` gives, as are the pieces' edition, the light, the
+hands' colours and the sensor's white balance and JPEG) with its four ArUco
 markers on white paper and the floor around it, drop shadows of the tiles, the tiles' visible
 sides, the face-down tiles' backs (2 x 2 black crosses) and on the towers the knight suit's Ace;
 every pixel's ray is intersected with the plane of the table and with the planes of the tiles'
@@ -13,8 +15,10 @@ by a motion-blur kernel built from the coin's path (bounces included), optionall
 rolling shutter (each row read ``readout_s / height`` later than the one above), in three layers:
 every coin's shadow, then every side, then every face (a coin's shadow falls on the table, never
 on the face of a coin beside it, which stands as high as the coin casting it); the hands with
-their soft shadows; and sensor noise (a pre-drawn pool, shifted at random per frame). A resting
-coin's patch is cached, so a still frame costs little more than a copy.
+their soft shadows; the look's light level, colour, white balance and mains flicker (by band of
+rows under a rolling shutter); sensor noise (a pre-drawn pool, shifted at random per frame); and,
+when the look asks, JPEG compression. A resting coin's patch is cached, so a still frame costs
+little more than a copy.
 
 Ground truth per coin: its centre in mm and in pixels (the centre of its top face, projected
 with the same camera model) at the moment its centre row was exposed (the frame's time with a
@@ -45,7 +49,6 @@ from engines.croquetnole.layout import COIN_MM, TILE_MM, Layout, Tile
 from engines.croquetnole.names import feature_castle
 from vision.markers import TableProfile, marker_image
 from vision.sim.croquet_art import (
-    COIN_SIDE_BGR,
     SHIFT,
     Sprite,
     box_coverage,
@@ -56,18 +59,27 @@ from vision.sim.croquet_art import (
     tile_back,
 )
 from vision.sim.croquet_camera import CameraMode, CameraModel
+from vision.sim.croquet_looks import (
+    SURFACES,
+    TableLook,
+    light_gain,
+    surface_texture,
+    texture_noise,
+)
 from vision.sim.croquet_physics import COIN_THICK_MM, HELD, ON, STATUS_NAMES, TILE_THICK_MM
-from vision.sim.croquet_scene import CroquetScene, HandPose, SceneFrame, hand_heights, hand_parts
+from vision.sim.croquet_scene import (
+    CroquetScene,
+    HandPose,
+    SceneFrame,
+    hand_heights,
+    hand_parts,
+    sleeve_part,
+)
 
-#: Table surfaces: base BGR colour and whether it has a wood grain.
-SURFACES: dict[str, tuple[tuple[int, int, int], bool]] = {
-    "felt": ((52, 108, 40), False),
-    "wood": ((70, 118, 168), True),
-}
 FLOOR_BGR = (58, 62, 66)
-SKIN_BGR = (118, 150, 206)
 TILE_SIDE_BGR = (196, 204, 210)
-#: Where shadows fall: mm of offset per mm of height (the lamp is up and to the top left).
+#: Where shadows fall by default: mm of offset per mm of height (the lamp is up and to the top
+#: left); a :class:`~vision.sim.croquet_looks.LightLook` may put the lamp elsewhere.
 SHADOW_DIR = (0.22, 0.30)
 
 
@@ -130,23 +142,12 @@ class _Patch:
         return self.layers[..., 4 * k : 4 * k + 4]
 
 
-def _texture_noise(
-    shape: tuple[int, int],
-    sigma: float,
-    blur: float,
-    rng: np.random.Generator,
-) -> np.ndarray:
-    """Smooth random field (float32, about unit spread) for blotches, grain and fuzz."""
-    small = (max(4, int(shape[1] / max(blur, 1.0))), max(4, int(shape[0] / max(blur, 1.0))))
-    field = rng.normal(0, 1, (small[1], small[0])).astype(np.float32)
-    field = cv2.resize(field, (shape[1], shape[0]), interpolation=cv2.INTER_CUBIC)
-    return field * np.float32(sigma)
-
-
 class CroquetRenderer:
     """Renders :class:`SceneFrame` s of a layout through ``camera`` (see the module doc).
 
     ``seed`` fixes the textures, the light and the noise, so a scene renders the same every time.
+    ``look`` sets the pieces' edition, the table top, the light, the hands' colours and the
+    sensor's processing (:mod:`vision.sim.croquet_looks`; by default today's table).
     """
 
     def __init__(
@@ -156,25 +157,31 @@ class CroquetRenderer:
         config: RenderConfig | None = None,
         profile: TableProfile | None = None,
         seed: int = 0,
+        look: TableLook | None = None,
     ) -> None:
         self.layout = layout
         self.camera = camera
         self.config = config or RenderConfig()
         self.profile = profile or TableProfile()
         self.seed = seed
-        if self.config.surface not in SURFACES:
+        self.look = look or TableLook()
+        if self.look.surface is None and self.config.surface not in SURFACES:
             raise ValueError(f"unknown table surface {self.config.surface!r}")
+        self._surface = self.look.surface or SURFACES[self.config.surface]
+        light = self.look.light
+        self._shadow_dir = np.array(light.shadow_dir)
         centre = (layout.table[0] / 2, layout.table[1] / 2)
         self.scale = math.sqrt(abs(np.linalg.det(camera.jacobian(centre))))
         rng = np.random.default_rng(seed)
-        self.gain = self._light(rng)
+        self.gain = light_gain(light, camera.size, self.config.light_unevenness, rng)
         self.static = self._static(rng)
-        skin = np.array(SKIN_BGR, np.float32) * self.gain[..., None]
-        self._skin = np.clip(skin, 0, 255).astype(np.uint8)
+        self._skin = self._lit(self.look.hands.skin_bgr)
+        sleeve = self.look.hands.sleeve_bgr
+        self._sleeve = None if sleeve is None else self._lit(sleeve)
         ppm = 1.6 * self.scale
         self._sprites: dict[str, Sprite] = {}
-        self._side = disc_sprite(ppm, COIN_SIDE_BGR)
-        self._shadow = disc_sprite(ppm, (0, 0, 0), blur_mm=1.0, opacity=0.55)
+        self._side = disc_sprite(ppm, self.look.art.side_bgr)
+        self._shadow = disc_sprite(ppm, (0, 0, 0), blur_mm=1.0, opacity=0.55 * light.shadow)
         self._ppm = ppm
         self._cache: dict[str, tuple[tuple[float, ...], tuple[_Patch, Any, Any, float]]] = {}
         self._noise = self._noise_pool(rng) if self.config.noise_sd > 0 else None
@@ -232,24 +239,19 @@ class CroquetRenderer:
         for name, share in covered.items():
             tr = truths[name]
             truths[name] = CoinTruth(tr.mm, tr.px, tr.status, share <= 0.5, share, tr.t)
+        cfg = self.config
+        readout = cfg.readout_s if cfg.rolling_shutter else 0.0
+        self.look.shade_frame(img, frame.t, cfg.exposure_s, readout)
         self._add_noise(img, frame.index)
+        self.look.compress(img)
         return img, FrameTruth(frame.index, frame.t, truths, frame.hands)
 
     # -- static scene ----------------------------------------------------------------------------
 
-    def _light(self, rng: np.random.Generator) -> np.ndarray:
-        """Per-pixel gain: vignetting, a gradient across the table and a lamp's soft pool."""
-        w, h = self.camera.size
-        k = self.config.light_unevenness
-        y, x = np.mgrid[0:h, 0:w].astype(np.float32)
-        nx, ny = (x - w / 2) / (w / 2), (y - h / 2) / (w / 2)
-        r2 = nx * nx + ny * ny
-        vignette = 1.0 - 0.18 * k * r2
-        a = rng.uniform(0, 2 * math.pi)
-        gradient = 1.0 + 0.08 * k * (math.cos(a) * nx + math.sin(a) * ny)
-        lx, ly = rng.uniform(-0.4, 0.4, 2)
-        pool = 1.0 + 0.10 * k * np.exp(-((nx - lx) ** 2 + (ny - ly) ** 2) / 0.35)
-        return (vignette * gradient * pool).astype(np.float32)
+    def _lit(self, bgr: tuple[int, int, int]) -> np.ndarray:
+        """A flat colour under the uneven light, as a uint8 image of the camera's size."""
+        lit = np.array(bgr, np.float32) * self.gain[..., None]
+        return np.clip(lit, 0, 255).astype(np.uint8)
 
     def _static(self, rng: np.random.Generator) -> np.ndarray:
         cam = self.camera
@@ -284,12 +286,11 @@ class CroquetRenderer:
     ) -> np.ndarray:
         """Floor, table surface, markers on white paper and the tiles' drop shadows (BGRA)."""
         size = (math.ceil((hi[1] - lo[1]) * ppm), math.ceil((hi[0] - lo[0]) * ppm))
-        base, wood = SURFACES[self.config.surface]
 
         def to_px(p: np.ndarray) -> np.ndarray:
             return (p - lo) * ppm - 0.5
 
-        shade = 1.0 + _texture_noise(size, 0.10, 40 * ppm, rng)
+        shade = 1.0 + texture_noise(size, 0.10, 40 * ppm, rng)
         floor = np.empty((*size, 3), np.float32)
         floor[:] = FLOOR_BGR
         floor *= shade[..., None]
@@ -297,23 +298,15 @@ class CroquetRenderer:
         # The table's edges refine the calibration's lens model: painted exactly, as the markers.
         x0, y0, x1, y1 = (*to_px(np.zeros(2)), *to_px(np.array([tw, th], float)))
         table_share = box_coverage(size, [(x0, y0, x1, y1)])
-        surf_shade = 1.0 + _texture_noise(size, 0.06, 60 * ppm, rng)
-        if wood:
-            ys = np.arange(size[0], dtype=np.float32)[:, None] / ppm
-            warp = _texture_noise(size, 3.0, 120 * ppm, rng)
-            surf_shade *= 1.0 + 0.08 * np.sin(ys * (2 * math.pi / 7.0) + warp)
-        surf_shade += _texture_noise(size, 0.03, 1.0, rng)
-        surface = np.empty((*size, 3), np.float32)
-        surface[:] = base
-        surface *= surf_shade[..., None]
+        surface = surface_texture(self._surface, size, ppm, rng)
         a = table_share[..., None]
         tex = floor * (1 - a) + surface * a
         shadow = np.zeros(size, np.float32)
         for tile in self.layout.tiles:
-            off = np.array(SHADOW_DIR) * tile.stack * TILE_THICK_MM
+            off = self._shadow_dir * tile.stack * TILE_THICK_MM
             fill_shape(shadow, [np.array(tile.corners()) + off], to_px, (1.0,))
         shadow = cv2.GaussianBlur(shadow, (0, 0), 2.0 * ppm)
-        tex *= (1.0 - 0.35 * shadow)[..., None]
+        tex *= (1.0 - 0.35 * self.look.light.shadow * shadow)[..., None]
         out = np.clip(tex, 0, 255).astype(np.uint8)
         self._markers(out, to_px)
         return np.dstack([out, np.full(size, 255, np.uint8)])
@@ -359,9 +352,9 @@ class CroquetRenderer:
                 continue
             to_px = _tile_to_px(tile, ppm)
             if k in towers:
-                tile_ace(colour, feature_castle(towers[k]), to_px)
+                tile_ace(colour, feature_castle(towers[k]), to_px, self.look.art)
             else:
-                tile_back(colour, to_px)
+                tile_back(colour, to_px, self.look.art)
             h = TILE_MM / 2
             fill_shape(alpha, [np.array([(-h, -h), (h, -h), (h, h), (-h, h)])], to_px, (255,))
         layer[..., :3] = colour
@@ -371,6 +364,7 @@ class CroquetRenderer:
     def _tile_sides(self, img: np.ndarray) -> None:
         """The tiles' sides that face the camera, shaded by which way they face."""
         cam_xy = np.array(self.camera.centre[:2])
+        lamp = np.array(self.look.light.toward_lamp)
         for tile in self.layout.tiles:
             corners = np.array(tile.corners())
             h = tile.stack * TILE_THICK_MM
@@ -386,7 +380,7 @@ class CroquetRenderer:
                         self.camera.project(np.array([b, a]), h),
                     ]
                 )
-                light = 0.75 + 0.2 * float(normal @ np.array([-0.6, -0.8])) / (TILE_MM / 2)
+                light = 0.75 + 0.2 * float(normal @ lamp) / (TILE_MM / 2)
                 pts = np.round(quad * (1 << SHIFT)).astype(np.int32)
                 cv2.fillConvexPoly(
                     img, pts, tuple(c * light for c in TILE_SIDE_BGR), cv2.LINE_AA, SHIFT
@@ -407,7 +401,7 @@ class CroquetRenderer:
 
     def _sprite(self, coin: str) -> Sprite:
         if coin not in self._sprites:
-            self._sprites[coin] = coin_sprite(coin, self._ppm)
+            self._sprites[coin] = coin_sprite(coin, self._ppm, art=self.look.art)
         return self._sprites[coin]
 
     def _coin(
@@ -458,7 +452,7 @@ class CroquetRenderer:
         ox, oy = math.floor(centre[0] - radius), math.floor(centre[1] - radius)
         size = (math.ceil(2 * radius) + 2,) * 2
         o = np.array([ox, oy], float)
-        shadow_at = cam.project((ref + np.array(SHADOW_DIR) * COIN_THICK_MM * 3)[None], z0)[0]
+        shadow_at = cam.project((ref + self._shadow_dir * COIN_THICK_MM * 3)[None], z0)[0]
         base_at = cam.project(ref[None], z0)[0]
         acc = np.concatenate(
             [
@@ -498,24 +492,26 @@ class CroquetRenderer:
 
     def _hand(self, img: np.ndarray, pose: HandPose) -> tuple[np.ndarray, tuple[int, int]]:
         """Draw the hand; return its coverage mask (uint8) and the mask's origin (x, y)."""
-        parts = hand_parts(pose)
+        parts = self._hand_parts(pose)
         polys = self._project_parts(parts, hand_heights(pose, parts))
         box = _bbox(polys, img.shape)
         if box is None:
             return np.zeros((0, 0), np.uint8), (0, 0)
         x0, y0, x1, y1 = box
-        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        for p in polys:
-            pts = np.round((p - (x0, y0)) * (1 << SHIFT)).astype(np.int32)
-            cv2.fillConvexPoly(mask, pts, 255, cv2.LINE_AA, SHIFT)
         region = img[y0:y1, x0:x1]
-        skin = self._skin[y0:y1, x0:x1]
-        # Opaque inside: a masked copy; only the anti-aliased rim is blended.
-        cv2.copyTo(skin, cv2.compare(mask, 254, cv2.CMP_GT), region)
-        ys, xs = np.nonzero((mask > 0) & (mask < 255))
-        a = mask[ys, xs, None].astype(np.float32) / 255.0
-        region[ys, xs] = (region[ys, xs] * (1 - a) + skin[ys, xs] * a).astype(np.uint8)
+        skin_polys = polys[:4]
+        mask = _paint(region, self._skin[y0:y1, x0:x1], skin_polys, (x0, y0))
+        if self._sleeve is not None:
+            sleeve = _paint(region, self._sleeve[y0:y1, x0:x1], polys[4:], (x0, y0))
+            cv2.max(mask, sleeve, mask)
         return mask, (x0, y0)
+
+    def _hand_parts(self, pose: HandPose) -> list[np.ndarray]:
+        """The hand's polygons, and with a sleeve the sleeve's after them."""
+        parts = hand_parts(pose)
+        if self._sleeve is not None:
+            parts.append(sleeve_part(pose, self.look.hands.cuff_mm))
+        return parts
 
     def _project_parts(
         self, parts: list[np.ndarray], heights: list[np.ndarray] | float
@@ -527,9 +523,9 @@ class CroquetRenderer:
 
     def _hand_shadow(self, img: np.ndarray, pose: HandPose) -> None:
         """A soft shadow cast by the hand onto the table (drawn at a quarter resolution)."""
-        parts = hand_parts(pose)
+        parts = self._hand_parts(pose)
         heights = hand_heights(pose, parts)
-        shifted = [p + np.outer(z, SHADOW_DIR) for p, z in zip(parts, heights, strict=True)]
+        shifted = [p + np.outer(z, self._shadow_dir) for p, z in zip(parts, heights, strict=True)]
         polys = self._project_parts(shifted, 0.0)
         box = _bbox(polys, img.shape, pad=int(20 * self.scale) + 2)
         if box is None:
@@ -541,7 +537,9 @@ class CroquetRenderer:
             pts = np.round((p - (x0, y0)) / q * (1 << SHIFT)).astype(np.int32)
             cv2.fillConvexPoly(small, pts, 1.0, cv2.LINE_AA, SHIFT)
         small = cv2.GaussianBlur(small, (0, 0), max(0.5, 6 * self.scale / q))
-        keep = ((1.0 - 0.5 * small) * 255).astype(np.uint8)
+        keep = ((1.0 - self.look.hands.shadow * self.look.light.shadow * small) * 255).astype(
+            np.uint8
+        )
         keep = cv2.resize(keep, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
         region = img[y0:y1, x0:x1]
         cv2.multiply(region, cv2.cvtColor(keep, cv2.COLOR_GRAY2BGR), region, scale=1 / 255)
@@ -583,6 +581,23 @@ class CroquetRenderer:
         pos, neg = self._noise[k]
         cv2.add(img, pos[dy : dy + h], img)
         cv2.subtract(img, neg[dy : dy + h], img)
+
+
+def _paint(
+    region: np.ndarray, colour: np.ndarray, polys: list[np.ndarray], origin: tuple[int, int]
+) -> np.ndarray:
+    """Fill the union of convex ``polys`` (image px) over ``region`` (whose top left is
+    ``origin``) with the matching pixels of ``colour``; return the coverage mask (uint8)."""
+    mask = np.zeros(region.shape[:2], np.uint8)
+    for p in polys:
+        pts = np.round((p - origin) * (1 << SHIFT)).astype(np.int32)
+        cv2.fillConvexPoly(mask, pts, 255, cv2.LINE_AA, SHIFT)
+    # Opaque inside: a masked copy; only the anti-aliased rim is blended.
+    cv2.copyTo(colour, cv2.compare(mask, 254, cv2.CMP_GT), region)
+    ys, xs = np.nonzero((mask > 0) & (mask < 255))
+    a = mask[ys, xs, None].astype(np.float32) / 255.0
+    region[ys, xs] = (region[ys, xs] * (1 - a) + colour[ys, xs] * a).astype(np.uint8)
+    return mask
 
 
 def _tile_to_px(tile: Tile, ppm: float) -> Any:
@@ -658,9 +673,10 @@ def render_mode(
     layout: Layout,
     seed: int = 0,
     config: RenderConfig | None = None,
+    look: TableLook | None = None,
     **camera: Any,
 ) -> CroquetRenderer:
     """A renderer for a camera in ``mode`` placed over the table (keyword arguments go to
     :meth:`CameraModel.over_table`)."""
     cam = CameraModel.over_table(mode, layout.table, **camera)
-    return CroquetRenderer(layout, cam, config, seed=seed)
+    return CroquetRenderer(layout, cam, config, seed=seed, look=look)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,8 +56,9 @@ FINGER_REACH_MM = 50.0
 @dataclass(frozen=True)
 class HandTiming:
     """How hands move: reach and withdraw times, a flick's hover before it, carrying speed, the
-    pause between actions, the hand's height, and the range (drawn per flick) of how far the
-    flicking fingertip overlaps the back edge of the coin it flicks.
+    pause between actions, the hand's height, the range (drawn per flick) of how far the
+    flicking fingertip overlaps the back edge of the coin it flicks, and the hand's size
+    (``scale``, relative to :func:`hand_parts`' hand: 0.8 a small hand, 1.2 a large one).
 
     The rules define a proper flick: "resting a single fingertip on the playing surface with the
     fingernail against the game piece, then either (1) straightening the finger with the hand
@@ -75,6 +76,7 @@ class HandTiming:
     pause_s: float = 0.25
     height_mm: float = 40.0
     nail_mm: tuple[float, float] = (0.0, 4.0)
+    scale: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,8 @@ class HandPose:
     holding: str | None = None
     #: A flicking hand: its fingers slope down to the fingertip resting on the table.
     flicking: bool = False
+    #: The hand's size relative to the default hand (:attr:`HandTiming.scale`).
+    scale: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class HandPath:
     arm: Point
     height_mm: float
     flicking: bool = False
+    scale: float = 1.0
 
     @property
     def start(self) -> float:
@@ -108,12 +113,15 @@ class HandPath:
         return self.keys[-1][0]
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "keys": [[round(t, 5), round(p[0], 2), round(p[1], 2)] for t, p in self.keys],
             "arm": [round(self.arm[0], 5), round(self.arm[1], 5)],
             "height_mm": self.height_mm,
             "flicking": self.flicking,
         }
+        if self.scale != 1.0:
+            out["scale"] = self.scale
+        return out
 
     def palm(self, t: float) -> Point:
         """The palm at time ``t`` (held at the first or last key outside the path's span)."""
@@ -128,24 +136,42 @@ class HandPath:
         return keys[-1][1]
 
 
-def hand_parts(pose: HandPose) -> list[np.ndarray]:
-    """The hand's outline as convex polygons (palm, fingers, thumb, forearm) in table mm, lying in
-    the hand's plane: the renderer fills each one (their union is the hand)."""
+def _hand_frame(pose: HandPose, k: float) -> Callable[[float, float], tuple[float, float]]:
+    """Map (mm forward of the palm's centre, mm to its side), times ``k``, to table mm."""
     ax, ay = pose.arm
     fx, fy = -ax, -ay
     sx, sy = -fy, fx
     px, py = pose.palm
 
     def pt(f: float, s: float) -> tuple[float, float]:
+        f, s = f * k, s * k
         return (px + f * fx + s * sx, py + f * fy + s * sy)
 
+    return pt
+
+
+def hand_parts(pose: HandPose) -> list[np.ndarray]:
+    """The hand's outline as convex polygons (palm, fingers, thumb, forearm) in table mm, lying in
+    the hand's plane, ``pose.scale`` times the default hand's size (the arm still reaches 900 mm
+    back): the renderer fills each one (their union is the hand)."""
+    k = pose.scale
+    pt = _hand_frame(pose, k)
     ang = np.linspace(0, 2 * math.pi, 20, endpoint=False)
     palm = np.array([pt(45 * math.cos(a), 40 * math.sin(a)) for a in ang])
     tip = FINGER_REACH_MM
     fingers = np.array([pt(5, -36), pt(42, -30), pt(tip, -12), pt(tip, 12), pt(42, 30), pt(5, 36)])
     thumb = np.array([pt(-5 + 14 * math.cos(a), 40 + 11 * math.sin(a)) for a in ang])
-    arm = np.array([pt(-20, -33), pt(-20, 33), pt(-900, 45), pt(-900, -45)])
+    arm = np.array([pt(-20, -33), pt(-20, 33), pt(-900 / k, 45), pt(-900 / k, -45)])
     return [palm, fingers, thumb, arm]
+
+
+def sleeve_part(pose: HandPose, cuff_mm: float) -> np.ndarray:
+    """A sleeve over the forearm of :func:`hand_parts` from ``cuff_mm`` (times the hand's scale)
+    behind the palm's centre up the arm, a little wider than the arm."""
+    k = pose.scale
+    pt = _hand_frame(pose, k)
+    w = 33 + 12 * (cuff_mm - 20) / 880 + 3
+    return np.array([pt(-cuff_mm, -w), pt(-cuff_mm, w), pt(-900 / k, 48), pt(-900 / k, -48)])
 
 
 def hand_heights(pose: HandPose, parts: list[np.ndarray]) -> list[np.ndarray]:
@@ -164,10 +190,11 @@ def hand_heights(pose: HandPose, parts: list[np.ndarray]) -> list[np.ndarray]:
     if not pose.flicking:
         return [np.full(len(p), pose.height_mm) for p in parts]
     forward = -np.asarray(pose.arm, float)
+    reach = FINGER_REACH_MM * pose.scale
     out = []
     for p in parts:
         f = (p - np.asarray(pose.palm, float)) @ forward
-        out.append(pose.height_mm * np.clip(1.0 - f / FINGER_REACH_MM, 0.0, 1.0))
+        out.append(pose.height_mm * np.clip(1.0 - f / reach, 0.0, 1.0))
     return out
 
 
@@ -331,7 +358,14 @@ class CroquetScene:
         centre = int(np.argmin(np.abs(offsets)))
         holders = {id(path): coin for coin, (path, _) in self._held.items()}
         hands = tuple(
-            HandPose(path.palm(t), path.arm, path.height_mm, holders.get(id(path)), path.flicking)
+            HandPose(
+                path.palm(t),
+                path.arm,
+                path.height_mm,
+                holders.get(id(path)),
+                path.flicking,
+                path.scale,
+            )
             for path in self._hands
             if path.start <= t <= path.end
         )
@@ -431,7 +465,8 @@ class CroquetScene:
         here = self.table.position(a.coin)
         d = self._direction(a, here)
         arm = (-d[0], -d[1])
-        behind = COIN_MM / 2 + FINGER_REACH_MM - float(self._rng.uniform(*tm.nail_mm))
+        reach = FINGER_REACH_MM * tm.scale
+        behind = COIN_MM / 2 + reach - float(self._rng.uniform(*tm.nail_mm))
         palm = (here[0] - d[0] * behind, here[1] - d[1] * behind)
         away = self._outside(palm, arm)
         through = (palm[0] + 12 * d[0], palm[1] + 12 * d[1])
@@ -447,6 +482,7 @@ class CroquetScene:
             arm,
             tm.height_mm,
             flicking=True,
+            scale=tm.scale,
         )
         self._add_hand(path)
         yield _Until(t_flick)
@@ -476,7 +512,7 @@ class CroquetScene:
             (t_put + tm.hover_s, palm_dst),
             (t_put + tm.hover_s + tm.leave_s, self._outside(palm_dst, arm)),
         )
-        path = HandPath(keys, arm, tm.height_mm)
+        path = HandPath(keys, arm, tm.height_mm, scale=tm.scale)
         self._add_hand(path)
         if lift:
             yield _Until(t_grab)
@@ -501,6 +537,7 @@ class CroquetScene:
                 ),
                 arm,
                 tm.height_mm,
+                scale=tm.scale,
             )
         )
         yield _Until(self._free_at)

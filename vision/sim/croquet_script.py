@@ -229,7 +229,9 @@ class RandomPlay:
     a guard flicked hard toward the table's nearest edge, which may or may not carry it off (the
     falls and near-falls a benchmark needs); coins that went off the table are put back on the
     edge by hand first; now and then a hand rests near a coin or a guard is moved by hand. The
-    play ends after ``flicks`` flicks. :meth:`aim` alone serves a player the engine drives.
+    play ends after ``flicks`` flicks. Players aim for a table slowing coins at ``decel_mm_s2``
+    and flick no faster than ``max_speed_mm_s``. :meth:`aim` alone serves a player the engine
+    drives.
 
     >>> from engines.croquetnole.layout import default_layout
     >>> play = RandomPlay(seed=3, flicks=1)
@@ -248,6 +250,7 @@ class RandomPlay:
     lift_share: float = 0.04
     wild_share: float = 0.06
     decel_mm_s2: float = 3300.0
+    max_speed_mm_s: float = 2500.0
     _rng: np.random.Generator = field(init=False, repr=False)
     _done: int = field(default=0, init=False)
     _turn: int = field(default=0, init=False)
@@ -309,7 +312,8 @@ class RandomPlay:
             heading = math.degrees(math.atan2(aim[1] - here[1], aim[0] - here[0]))
         heading += rng.normal(0, self.aim_sd_deg)
         speed *= math.exp(rng.normal(0, self.speed_sd))
-        return Flick(coin, float(min(max(speed, 200.0), 2500.0)), heading_deg=float(heading))
+        speed = min(max(speed, 200.0), self.max_speed_mm_s)
+        return Flick(coin, float(speed), heading_deg=float(heading))
 
     def _follow(self, view: TableView) -> None:
         """Advance each knight's course by the passes and hits it made; note falls."""

@@ -35,6 +35,7 @@ import cv2
 
 from vision.markers import TableProfile
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
+from vision.sim.croquet_looks import TableLook
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
 
@@ -104,10 +105,15 @@ def write_video(
     camera: CameraModel | None = None,
     profile: TableProfile | None = None,
     out_dir: Path | str | None = None,
+    look: TableLook | None = None,
+    variation: Mapping[str, object] | None = None,
 ) -> VideoInfo:
     """Render ``scene`` to the video ``path`` and write ``setup.json``, ``layout.json`` and
     ``truth.json`` beside it (or into ``out_dir``). The camera defaults to one in ``mode`` over
-    the table (:meth:`CameraModel.over_table`); ``seed`` fixes textures, light and noise."""
+    the table (:meth:`CameraModel.over_table`); ``seed`` fixes textures, light and noise;
+    ``look`` sets the table's looks (:mod:`vision.sim.croquet_looks`) and ``variation`` (a
+    :meth:`TableVariation.to_json <vision.sim.croquet_variation.TableVariation.to_json>`) is
+    written into the truth file as ``"variation"``."""
     path = Path(path)
     codec = CODECS.get(path.suffix.lower())
     if codec is None:
@@ -115,7 +121,7 @@ def write_video(
     folder = Path(out_dir) if out_dir is not None else path.parent
     cam = camera or CameraModel.over_table(mode, scene.layout.table)
     profile = profile or TableProfile()
-    renderer = CroquetRenderer(scene.layout, cam, config, profile, seed)
+    renderer = CroquetRenderer(scene.layout, cam, config, profile, seed, look)
     fps = scene.fps
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*codec), fps, cam.size)
     if not writer.isOpened():
@@ -144,9 +150,11 @@ def write_video(
     )
     _write_json(info.setup, setup)
     _write_json(info.layout, scene.layout.to_json())
+    truth: dict[str, Any] = {"variation": dict(variation)} if variation is not None else {}
     _write_json(
         info.truth,
         {
+            **truth,
             "video": path.name,
             "fps": fps,
             "frames": count,
