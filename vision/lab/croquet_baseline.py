@@ -60,8 +60,9 @@ class BaselineConfig:
     #: Grey levels of |frame - background| that are foreground: coin faces and skin differ from
     #: the felt by 60 or more, two frames' camera noise (sd 2 each) by under 15.
     diff_threshold: int = 30
-    #: Share of each frame blended into the background where nothing lies (a second at 120 fps).
-    background_rate: float = 0.01
+    #: Share of each frame blended into the background away from coins and hands: a trace no
+    #: coin claims fades below the threshold in about half a second at 120 fps.
+    background_rate: float = 0.02
     #: A blob under this share of a coin's area is noise or a sliver of a coin beside a hand.
     min_coin_share: float = 0.4
     #: A coin seen again (after a hand, or off the table) must show at least this share of itself.
@@ -84,6 +85,8 @@ class BaselineConfig:
     touch_mm: float = 1.5
     #: A step this far (mm) from the constant-velocity prediction means the coin was deflected.
     deflect_mm: float = 2.0
+    #: How fast a sliding coin slows on felt (mm/s^2): friction coefficient about 0.3 times g.
+    friction_mm_s2: float = 3000.0
     #: Frames after a contact within which the struck coin must start moving.
     strike_frames: int = 4
     #: A moving coin lost within this (mm) of the table's edge, or heading past it, went off.
@@ -102,7 +105,9 @@ class _Coin:
     still: int = 0
     seen_frame: int = 0
     settle: int = 0  # frames left watching a coin seen again
-    back: tuple[float, str, np.ndarray] | None = None  # seen again: (when, state, place) before
+    seen_t: float = 0.0  # when last seen
+    #: Seen again after a hand or off the table: (when, and its state, place and seen_t before).
+    back: tuple[float, str, np.ndarray, float] | None = None
     back_at: np.ndarray = field(default_factory=lambda: np.zeros(2))  # where it was seen again
     inside: dict[int, int] = field(default_factory=dict)  # corridor -> mouth sign entered by, or 2
     towers: set[int] = field(default_factory=set)  # towers it touches
@@ -197,13 +202,9 @@ class BaselineReferee:
             c.state, c.pos = "seen", np.array(p, float)
         # Where the first frame shows each setup coin (lens and height shift it a little).
         meas = self._measurements(*self._blobs(warped)[1:])[:, :2]
-        found = self._match(
-            [self.coins[n] for n in setup],
-            meas,
-            list(range(len(meas))),
-            lambda c: c.pos,
-            lambda c: R,
-        )
+        setup_coins = [self.coins[n] for n in setup]
+        dist = np.array([np.hypot(*(meas - c.pos).T) for c in setup_coins]).reshape(-1, len(meas))
+        found = self._match(setup_coins, np.where(dist <= R, dist, _FAR))
         for c, j in found:
             c.pos = meas[j]
         for name in setup:
@@ -238,8 +239,14 @@ class BaselineReferee:
         before = {name: (c.state, c.pos.copy(), c.vel.copy()) for name, c in self.coins.items()}
         self._assign(self._measurements(labels, stats, cents, share), hand)
         self._events(before)
-        free = (cv2.dilate(fg, np.ones((7, 7), np.uint8)) == 0).astype(np.uint8)
-        cv2.accumulateWeighted(warped, self._bg, cfg.background_rate, mask=free)
+        # The background learns everything but the coins and hands: what no coin claims (the
+        # trace of an imperfect inpainting, a change of light) fades into it.
+        keep = hand.astype(np.uint8) if hand is not None else np.zeros_like(fg)
+        keep = cv2.dilate(keep, np.ones((7, 7), np.uint8))
+        for c in self.coins.values():
+            if c.state != "off":
+                cv2.circle(keep, self._px(c.pos), round((R + 6.0) * cfg.px_per_mm), 1, -1)
+        cv2.accumulateWeighted(warped, self._bg, cfg.background_rate, mask=1 - keep)
         return sorted(self._out, key=lambda e: e["t"])
 
     def positions(self) -> dict[str, Point]:
@@ -353,50 +360,51 @@ class BaselineReferee:
 
     # -- tracking --------------------------------------------------------------------------------
 
-    def _match(
-        self, coins: list[_Coin], meas: np.ndarray, free: list[int], at: Any, gate: Any
-    ) -> list[tuple[_Coin, int]]:
-        """Hungarian assignment of ``coins`` to the measurements ``free`` (indices into
-        ``meas``): cost is the distance from ``at(coin)``, pairs beyond ``gate(coin)`` refused."""
-        if not coins or not free:
+    @staticmethod
+    def _match(coins: list[_Coin], cost: np.ndarray) -> list[tuple[_Coin, int]]:
+        """Hungarian assignment of ``coins`` to measurements by ``cost`` (coins x measurements,
+        distances in mm; _FAR where a pair is refused)."""
+        if not coins or not cost.size:
             return []
-        cost = np.array([[np.hypot(*(meas[j] - at(c))) for j in free] for c in coins])
-        limit = np.array([gate(c) for c in coins])[:, None]
-        cost = np.where(cost <= limit, cost, _FAR)
         rows, cols = linear_sum_assignment(cost)
-        return [(coins[r], free[k]) for r, k in zip(rows, cols, strict=True) if cost[r, k] < _FAR]
+        return [(coins[r], int(k)) for r, k in zip(rows, cols, strict=True) if cost[r, k] < _FAR]
 
     def _assign(self, found: np.ndarray, hand: np.ndarray | None) -> None:
-        """Measurements (x, y, area in coins) to coins: tracked ones first, then hidden ones,
-        then those off the table, each by the Hungarian method."""
-        meas = found[:, :2]
+        """Measurements (x, y, area in coins) to coins by the Hungarian method: the coins on
+        the table (tracked ones from their prediction, hidden ones from where they were last
+        seen, if the measurement shows a whole coin), then the coins off the table."""
         cfg = self.cfg
+        meas = found[:, :2]
         step = cfg.max_speed_mm_s * self.dt
-        coins = list(self.coins.values())
-        free = list(range(len(meas)))
-        seen = [c for c in coins if c.state == "seen"]
-        got = self._match(seen, meas, free, lambda c: c.pos + c.vel, lambda c: step + R)
-        hidden = [c for c in coins if c.state == "hidden"]
-        # Coins come back only where no tracked coin is (not a piece of a blurred one).
-        held = [meas[k] for _, k in got]
-        free = [
-            j
-            for j in free
-            if _on_table(meas[j], self.size)
-            and found[j, 2] >= cfg.whole_coin_share
-            and all(np.hypot(*(meas[j] - q)) > 0.75 * COIN_MM for q in held)
+        on = [c for c in self.coins.values() if c.state != "off"]
+        whole = np.array(
+            [_on_table(p, self.size) and a >= cfg.whole_coin_share for *p, a in found], bool
+        )
+        cost = np.full((len(on), len(meas)), _FAR)
+        for r, c in enumerate(on):
+            seen = c.state == "seen"
+            d = np.hypot(*(meas - (c.pos + c.vel if seen else c.pos)).T)
+            gate = step * (1 if seen else self.frame - c.seen_frame) + R
+            cost[r] = np.where((d <= gate) & (seen | whole), d, _FAR)
+        got = self._match(on, cost)
+        # A coin seen again must be where no tracked coin is (not a piece of a blurred one).
+        held = [meas[j] for c, j in got if c.state == "seen"]
+        got = [
+            (c, j)
+            for c, j in got
+            if c.state == "seen" or all(np.hypot(*(meas[j] - q)) > 0.75 * COIN_MM for q in held)
         ]
-        gate = lambda c: step * (self.frame - c.seen_frame) + R  # noqa: E731
-        got2 = self._match(hidden, meas, free, lambda c: c.pos, gate)
-        free = [j for j in free if j not in {k for _, k in got2}]
         # A coin off the table (or not yet on it) comes back wherever it is put: the nearest.
-        off = [c for c in coins if c.state == "off"]
-        got3 = self._match(off, meas, free, lambda c: c.pos, lambda c: _FAR / 2)
-        matched = {c.name for c, _ in got + got2 + got3}
-        for c in seen:
-            if c.name not in matched:
+        free = [j for j in range(len(meas)) if whole[j] and j not in {k for _, k in got}]
+        free = [j for j in free if all(np.hypot(*(meas[j] - q)) > 0.75 * COIN_MM for q in held)]
+        off = [c for c in self.coins.values() if c.state == "off"]
+        cost = np.array([[np.hypot(*(meas[j] - c.pos)) for j in free] for c in off])
+        got += [(c, free[k]) for c, k in self._match(off, cost.reshape(len(off), len(free)))]
+        matched = {c.name for c, _ in got}
+        for c in on:
+            if c.state == "seen" and c.name not in matched:
                 self._lose(c, hand)
-        for c, j in got + got2 + got3:
+        for c, j in got:
             self._see(c, meas[j])
 
     def _under_hand(self, p: np.ndarray, hand: np.ndarray | None) -> bool:
@@ -410,7 +418,7 @@ class BaselineReferee:
         """A coin seen last frame is not seen now: off the table, or hidden where it was."""
         cfg = self.cfg
         if c.back is not None:  # seen again only briefly: back to what it was
-            _, state, pos = c.back
+            _, state, pos, _ = c.back
             c.state, c.pos, c.back, c.settle = state, pos, None, 0
             return
         pred = c.pos + c.vel
@@ -434,10 +442,10 @@ class BaselineReferee:
         elif c.moving:  # lost for a few frames while moving: carry on
             c.vel = (p - c.pos) / max(1, self.frame - c.seen_frame)
         else:  # seen again after a hand or off the table: watch it before ruling
-            c.back = (self.t, c.state, c.pos.copy())
+            c.back = (self.t, c.state, c.pos.copy(), c.seen_t)
             c.settle, c.vel = self.cfg.settle_frames, np.zeros(2)
             c.back_at = p.copy()
-        c.pos, c.state, c.seen_frame = p, "seen", self.frame
+        c.pos, c.state, c.seen_frame, c.seen_t = p, "seen", self.frame, self.t
 
     # -- events ----------------------------------------------------------------------------------
 
@@ -591,20 +599,54 @@ class BaselineReferee:
         """A coin seen again after a hand or off the table: moving (flicked from under the
         hand), or still: put down (a place when away from where it was, or off the table)."""
         assert c.back is not None
-        t, state, old = c.back
         c.settle -= 1
-        if np.hypot(*(c.pos - c.back_at)) > self.cfg.start_mm:
+        moved = float(np.hypot(*(c.pos - c.back_at)))
+        if moved > self.cfg.start_mm:
+            c = self._came_from(c)
+            assert c.back is not None
+            t, state, old, last = c.back
+            # It started out of sight: when, judged from its speed and the way it came, sliding
+            # to a stop at the felt's friction (v0^2 = v^2 + 2 a d).
+            a = self.cfg.friction_mm_s2
+            v = moved / max(self.t - t, self.dt)
+            v0 = math.sqrt(v * v + 2 * a * float(np.hypot(*(c.back_at - old))))
+            began = min(max(t - (v0 - v) / a, last), t - self.dt)
             c.back = None
             c.anchor = old
-            self._passes(c, old, c.back_at, t - self.dt, t)
+            self._passes(c, old, c.back_at, began, t)
             self._passes(c, c.back_at, c.pos, t, self.t)
-            self._start(c, t - self.dt)
+            self._start(c, began)
         elif c.settle <= 0:
+            t, state, old, _ = c.back
             c.back = None
             if state == "off" or np.hypot(*(c.pos - old)) > self.cfg.place_mm:
                 self._emit("place", t, coin=c.name, at=_mm(c.pos))
             c.anchor, c.moving = c.pos.copy(), False
             self._reset(c)
+
+    def _came_from(self, c: _Coin) -> _Coin:
+        """A coin that came out moving from under a hand is the hidden coin (or itself) whose
+        place lies nearest the line it came along: if another, the two swap names."""
+        assert c.back is not None
+        back = -(c.pos - c.back_at) / max(float(np.hypot(*(c.pos - c.back_at))), 1e-9)
+        hidden = [o for o in self.coins.values() if o.state == "hidden" and not o.moving]
+
+        def off_line(q: np.ndarray) -> float:
+            w = q - c.back_at
+            return abs(float(w[0] * back[1] - w[1] * back[0])) if np.dot(w, back) > -R else _FAR
+
+        best = min(hidden, key=lambda o: off_line(o.pos), default=None)
+        if best is None or off_line(best.pos) >= off_line(c.back[2]):
+            return c
+        t, state, old, last = c.back
+        self.coins[c.name], self.coins[best.name] = best, c
+        c.name, best.name = best.name, c.name
+        c.back = (t, state, best.pos.copy(), best.seen_t)
+        best.pos, best.seen_t = old, last
+        c.anchor, best.anchor = best.anchor, c.anchor
+        c.inside, best.inside = best.inside, c.inside
+        c.towers, best.towers = best.towers, c.towers
+        return c
 
 
 def referee_scene_baseline(
