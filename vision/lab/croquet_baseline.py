@@ -377,8 +377,15 @@ class BaselineReferee:
         meas = found[:, :2]
         step = cfg.max_speed_mm_s * self.dt
         on = [c for c in self.coins.values() if c.state != "off"]
+        # A coin seen again shows whole, on the table, clear of any hand (not a piece of one).
         whole = np.array(
-            [_on_table(p, self.size) and a >= cfg.whole_coin_share for *p, a in found], bool
+            [
+                _on_table(p, self.size)
+                and a >= cfg.whole_coin_share
+                and not self._under_hand(np.array(p), hand)
+                for *p, a in found
+            ],
+            bool,
         )
         cost = np.full((len(on), len(meas)), _FAR)
         for r, c in enumerate(on):
