@@ -1,0 +1,117 @@
+"""The physical quantities the coin referee's thresholds come from, and those thresholds.
+
+Every threshold of :mod:`vision.croquet.motion` is a property here, derived from a few physical
+quantities: the coin's size, the frame interval, the fastest flick, the slowest and fastest
+friction a table may have, and the position noise measured on the table at set-up
+(:func:`vision.croquet.motion.appearance.learn_table`). None is fitted to a scene.
+
+>>> cfg = MotionConfig(fps=120.0, position_sd_mm=0.1)
+>>> round(cfg.frame_s * 1000, 3), round(cfg.max_step_mm, 1)
+(8.333, 20.8)
+>>> round(cfg.start_mm, 2), round(cfg.still_step_mm, 2)
+(0.4, 0.62)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from engines.croquetnole.layout import COIN_MM
+
+
+@dataclass(frozen=True)
+class MotionConfig:
+    """Physical quantities (the fields) and the thresholds derived from them (the properties).
+
+    ``position_sd_mm`` is the spread of a still, whole coin's reading from frame to frame; the
+    referee measures it on each table at set-up and replaces the default. ``sure_sds`` is how
+    many of those spreads make a change real: at 4, a Gaussian reading strays that far once in
+    some 16,000 frames."""
+
+    coin_mm: float = COIN_MM
+    fps: float = 120.0
+    #: The fastest flick: a hard flick reaches about 2.5 m/s (a coin sent the width of a table).
+    max_speed_mm_s: float = 2500.0
+    #: How fast friction slows a sliding coin: from a fast card table to a slow baize (mm/s^2).
+    decel_min_mm_s2: float = 1500.0
+    decel_max_mm_s2: float = 6000.0
+    position_sd_mm: float = 0.15
+    sure_sds: float = 4.0
+    #: A changed region of at least this many coins' area is a hand (a palm alone covers some
+    #: 25 coins' area; the coins of a scrum, touching, rarely more than four).
+    hand_coins: float = 6.0
+    #: How far beyond a coin's rim a flicking fingertip lies: the rules' fingertip rests with
+    #: its nail against the coin, and the hand around it shows within a finger's width.
+    finger_mm: float = 20.0
+    #: A coin is at rest after lying still this long (s): two frames more than a bounce lasts.
+    still_s: float = 0.04
+    #: The longest a coin out from under a hand keeps a provisional name (s): as long as a
+    #: hand lingers after a flick before it lifts off the coins beside it.
+    settle_s: float = 1.0
+    #: Two bodies that touched have separated once the gap between them opens beyond this (mm):
+    #: the rules count a new touch only after that (RULINGS: hitting a tower).
+    separate_mm: float = 0.5
+
+    @property
+    def radius_mm(self) -> float:
+        return self.coin_mm / 2
+
+    @property
+    def decel_mid_mm_s2(self) -> float:
+        """The middle of the friction range (geometric mean): for times of slides not seen."""
+        return math.sqrt(self.decel_min_mm_s2 * self.decel_max_mm_s2)
+
+    @property
+    def frame_s(self) -> float:
+        return 1.0 / self.fps
+
+    @property
+    def max_step_mm(self) -> float:
+        """The farthest a coin slides between two frames."""
+        return self.max_speed_mm_s * self.frame_s
+
+    @property
+    def start_mm(self) -> float:
+        """How far a reading must lie from a coin's rest spot for the coin to have moved:
+        ``sure_sds`` position spreads."""
+        return self.sure_sds * self.position_sd_mm
+
+    @property
+    def still_step_mm(self) -> float:
+        """The most a still coin's reading moves from one frame to the next (the difference of
+        two readings spreads by sqrt(2) of one), plus what friction lets a coin about to stop
+        slide in one frame at the slowest friction: a coin sliding less is stopping."""
+        slowest = 0.5 * self.decel_min_mm_s2 * self.frame_s**2
+        return self.sure_sds * math.sqrt(2) * self.position_sd_mm + slowest
+
+    @property
+    def still_frames(self) -> int:
+        """Frames a coin must lie still to be at rest (``still_s``)."""
+        return max(2, math.ceil(self.still_s * self.fps))
+
+    @property
+    def touch_mm(self) -> float:
+        """Two coins whose centres come this near touched: a coin's width plus the error of
+        the two readings (``sure_sds`` spreads of their difference)."""
+        return self.coin_mm + self.sure_sds * math.sqrt(2) * self.position_sd_mm
+
+    @property
+    def hit_mm(self) -> float:
+        """A coin whose centre comes this near a tower's square touched it: its radius plus the
+        error of its reading."""
+        return self.radius_mm + self.sure_sds * self.position_sd_mm
+
+    @property
+    def lost_frames(self) -> int:
+        """Frames a sliding coin may go unseen before it is taken to have stopped unseen: the
+        longest a slide can last, at the fastest flick and the slowest friction."""
+        return math.ceil(self.max_speed_mm_s / self.decel_min_mm_s2 * self.fps)
+
+    def measured(self, position_sd_mm: float) -> MotionConfig:
+        """This configuration with the position spread measured on the table (never below a
+        hundredth of a millimetre: no camera here reads a coin finer)."""
+        return replace(self, position_sd_mm=max(0.01, position_sd_mm))
+
+
+DEFAULT_MOTION = MotionConfig()

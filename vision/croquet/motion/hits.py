@@ -1,0 +1,113 @@
+"""Towers hit: each coin's swept disc against each tower's square.
+
+RULINGS: "the coin's disc touches the tower's footprint while moving. A coin that starts a flick
+already touching the tower has not hit it until it separates and touches again."
+
+A step's path (:class:`vision.croquet.motion.tracks.Step`) touches a tower when its centre comes
+within ``hit_mm`` of the tower's square (a radius, plus the reading's error). A bounce happens
+between frames, so the chord from one reading to the next can miss the tower the coin bounced
+off: the path the coin would have taken at its speed before (a straight line: friction only
+slows a coin) is also tested, and if that runs into the tower while the coin was read turned off
+it, the coin touched the tower. A coin touching a tower (lying against it, or just hit) touches
+it anew only after its centre has moved ``separate_mm`` beyond touching.
+
+>>> from engines.croquetnole.layout import default_layout
+>>> from vision.croquet.motion.config import MotionConfig
+>>> from vision.croquet.motion.tracks import Step
+>>> lay = default_layout()
+>>> tower = lay.castle("suns").tower
+>>> h = Hits(lay, MotionConfig())
+>>> x = tower.center[0] - 25.4 - 9.525 - 5.0
+>>> calls = h.step(Step("moons-knight", (x - 15, tower.center[1]), (x + 5.2, tower.center[1]),
+...                     0.0, 1 / 120, (2400.0, 0.0)))
+>>> [(c.coin, c.feature) for c in calls]
+[('moons-knight', 'suns-tower')]
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engines.croquetnole.layout import TILE_MM, Layout, Point, Tile
+from vision.croquet.motion.calls import Hit, sure
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.tracks import Step
+
+#: Points per millimetre along a path where its distance to a tower is measured.
+_SAMPLES_PER_MM = 2
+
+
+def square_distance(tile: Tile, pts: np.ndarray) -> np.ndarray:
+    """How far (mm) each point lies from the tile's square (0 inside).
+
+    >>> from engines.croquetnole.layout import Tile
+    >>> square_distance(Tile((0.0, 0.0)), np.array([[30.4, 0.0], [0.0, 0.0]])).round(2).tolist()
+    [5.0, 0.0]
+    """
+    a = math.radians(tile.angle_deg)
+    d = np.asarray(pts, float) - np.asarray(tile.center)
+    u = np.abs(d @ np.array([math.cos(a), math.sin(a)])) - TILE_MM / 2
+    v = np.abs(d @ np.array([-math.sin(a), math.cos(a)])) - TILE_MM / 2
+    return np.hypot(np.maximum(u, 0.0), np.maximum(v, 0.0))
+
+
+def _along(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    n = max(2, math.ceil(float(np.hypot(*(b - a))) * _SAMPLES_PER_MM) + 1)
+    u = np.linspace(0.0, 1.0, n)
+    return u, a + u[:, None] * (b - a)
+
+
+class Hits:
+    """Tower hits of every coin (see the module doc)."""
+
+    def __init__(self, layout: Layout, config: MotionConfig) -> None:
+        self.cfg = config
+        self.towers = [(f"{c}-tower", layout.castle(c).tower) for c in layout.castle_names]
+        self.touching: set[tuple[str, str]] = set()
+
+    def lies(self, coin: str, at: Point) -> None:
+        """A coin lies at ``at`` (set up, stopped, put down): it touches each tower it lies
+        against."""
+        p = np.array([at], float)
+        for feature, tile in self.towers:
+            key = (coin, feature)
+            if float(square_distance(tile, p)[0]) <= self.cfg.hit_mm:
+                self.touching.add(key)
+            else:
+                self.touching.discard(key)
+
+    def rename(self, a: str, b: str) -> None:
+        """Coins ``a`` and ``b`` trade names."""
+        swap = {a: b, b: a}
+        self.touching = {(swap.get(c, c), f) for c, f in self.touching}
+
+    def step(self, st: Step) -> list[Hit]:
+        """The hits the coin's path in this step makes."""
+        cfg = self.cfg
+        a, b = np.array(st.a, float), np.array(st.b, float)
+        before = np.array(st.before, float)
+        dt = st.t1 - st.t0
+        u, path = _along(a, b)
+        ahead = a + before * dt
+        turned = float(np.hypot(*(b - ahead))) > cfg.start_mm and before.any()
+        out = []
+        for feature, tile in self.towers:
+            key = (st.coin, feature)
+            dist = square_distance(tile, path)
+            k = int(dist.argmin())
+            gap = float(dist[k])
+            bounced = False
+            if turned:
+                _, straight = _along(a, ahead)
+                bounced = float(square_distance(tile, straight).min()) < cfg.radius_mm
+            if (gap <= cfg.hit_mm or bounced) and key not in self.touching:
+                self.touching.add(key)
+                margin = max(cfg.hit_mm - gap, cfg.start_mm if bounced else 0.0)
+                confidence = sure(margin, cfg.position_sd_mm)
+                out.append(Hit(st.t0 + float(u[k]) * dt, st.coin, feature, confidence))
+            elif float(dist[-1]) > cfg.hit_mm + cfg.separate_mm:
+                # Where the step ends, the coin has parted from the tower.
+                self.touching.discard(key)
+        return out

@@ -1,0 +1,137 @@
+"""Frames in, calls out: the coin referee of :mod:`vision.croquet.motion` end to end.
+
+The table is learnt from the first frame and the SETUP (:func:`learn_table`); each frame is
+compared with it (:func:`see`); the coins' states follow (:class:`CoinTracker`); and each kind of
+call comes from its own module: flicks and blows to coins at rest from the tracker's starts,
+passes (:mod:`.passes`), tower hits (:mod:`.hits`), strikes between sliding coins
+(:mod:`.strikes`), coins off the table and placed by hand from the tracker, and the rest
+(:mod:`.rests`). The position noise is measured as play goes on (the spread of still coins'
+readings) and every threshold follows it (:meth:`MotionConfig.measured`).
+
+Where a coin left a spot it had stood on since set-up, the bare table there was only painted in
+from around it: once nothing stands near, the referee takes it from the frame.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from engines.croquetnole.layout import Layout, Point
+from engines.croquetnole.names import COINS
+from vision.croquet.calibrate import Calibration
+from vision.croquet.motion.calls import Call, Flick, OffTable, Place, coins_of, renamed
+from vision.croquet.motion.config import DEFAULT_MOTION, MotionConfig
+from vision.croquet.motion.hits import Hits
+from vision.croquet.motion.passes import Passes
+from vision.croquet.motion.rests import Rests
+from vision.croquet.motion.sightings import View, see
+from vision.croquet.motion.strikes import Strikes
+from vision.croquet.motion.table_model import learn_table
+from vision.croquet.motion.tracks import CoinTracker, Motion
+
+#: Frames between updates of the thresholds from the measured position noise.
+_RETUNE_FRAMES = 60
+
+
+class CoinReferee:
+    """The calls of a Croquetnole table from its frames (see the module doc)."""
+
+    def __init__(
+        self,
+        first: np.ndarray,
+        cal: Calibration,
+        setup: Mapping[str, Point],
+        layout: Layout,
+        fps: float,
+        config: MotionConfig = DEFAULT_MOTION,
+        coins: Sequence[str] = COINS,
+    ) -> None:
+        self.cfg = replace(config, fps=fps)
+        self.layout = layout
+        self.table = learn_table(first, cal, setup, layout.table, self.cfg)
+        self.tracker = CoinTracker(setup, self.table.looks, layout.table, self.cfg, coins)
+        self.passes = Passes(layout, self.cfg.position_sd_mm)
+        self.hits = Hits(layout, self.cfg)
+        self.strikes = Strikes(self.cfg)
+        self.rests = Rests()
+        for coin, at in setup.items():
+            self.passes.placed(coin, at)
+            self.hits.lies(coin, at)
+        self._left: list[np.ndarray] = [np.array(at, float) for at in setup.values()]
+        self._frames = 0
+        #: Calls held while a coin they name has a provisional name.
+        self.held: list[Call] = []
+        self.view: View | None = None
+        self.motion: Motion | None = None
+
+    def update(self, image: np.ndarray, t: float) -> list[Call]:
+        """The calls this frame (at ``t`` s) makes, in time order."""
+        self.view = view = see(image, self.table, self.cfg, self.tracker.expected())
+        self.motion = m = self.tracker.update(view, t)
+        calls: list[Call] = []
+        for st in m.starts:
+            if st.by is None:
+                calls.append(Flick(st.t, st.coin, 1.0 if st.margin_mm > 0 else 0.5))
+            else:
+                calls += self.strikes.started(st)
+        for step in m.steps:
+            calls += self.passes.step(step)
+            calls += self.hits.step(step)
+        calls += self.strikes.steps(m.steps, m.positions)
+        calls += [OffTable(t, coin, at) for coin, at in m.off]
+        for coin, at in m.placed:
+            calls.append(Place(t, coin, at))
+            self.passes.placed(coin, at)
+            self.hits.lies(coin, at)
+        for coin in m.stops:
+            self.hits.lies(coin, m.positions[coin])
+        calls += self.rests.update(m)
+        calls = self._hold(calls, m)
+        self._refresh(image, view, m)
+        self._frames += 1
+        if self._frames % _RETUNE_FRAMES == 0:
+            self._retune(math.sqrt(self.tracker.variance))
+        return sorted(calls, key=lambda c: c.t)
+
+    def _hold(self, calls: list[Call], m: Motion) -> list[Call]:
+        """Hold the calls of coins whose name is provisional (:mod:`.tracks`) until it is
+        settled, renaming those held (and what each module keeps by name) when two coins trade
+        names; return the calls free to go."""
+        for a, b in m.renamed:
+            self.held = [renamed(c, a, b) for c in self.held]
+            calls = [renamed(c, a, b) for c in calls]
+            for module in (self.passes, self.hits, self.strikes):
+                module.rename(a, b)
+        pending = [*self.held, *calls]
+        self.held = [c for c in pending if coins_of(c) & m.provisional]
+        return [c for c in pending if not coins_of(c) & m.provisional]
+
+    def _refresh(self, image: np.ndarray, view: View, m: Motion) -> None:
+        """Take the bare table from the frame at set-up spots that coins have left."""
+        if not self._left:
+            return
+        clear = self.cfg.coin_mm * 1.5
+        reach = self.cfg.radius_mm + self.cfg.finger_mm
+        coins = np.array(list(m.positions.values()), float).reshape(-1, 2)
+        keep = []
+        for spot in self._left:
+            near = len(coins) and float(np.hypot(*(coins - spot).T).min()) < clear
+            if near or view.hand_distance((float(spot[0]), float(spot[1]))) <= reach:
+                keep.append(spot)
+            else:
+                self.table.refresh(
+                    image, (float(spot[0]), float(spot[1])), self.table.coin_px * 1.3
+                )
+        self._left = keep
+
+    def _retune(self, sd_mm: float) -> None:
+        """Every threshold from the position noise measured so far."""
+        self.cfg = cfg = self.cfg.measured(sd_mm)
+        self.tracker.cfg = cfg
+        self.hits.cfg = cfg
+        self.strikes.cfg = cfg
+        self.passes.sd = cfg.position_sd_mm

@@ -1,0 +1,252 @@
+"""One frame compared with the bare table: where coins show, and where hands are.
+
+A pixel has changed when it differs from the bare table (:class:`TableModel`) by more than the
+camera's noise allows: ``sure_sds`` spreads of the difference of two noisy readings, after the
+light's overall level in this frame (its gain against the bare table, the median over a fixed
+sample of table pixels) is divided out, so a dimmer lamp or mains flicker changes nothing. A
+pixel darker than the table by one common factor in every channel is a shadow, not a thing: a
+shadow dims the light falling on the cloth, it does not change the cloth's colour.
+
+Changed grid points join into regions. A region of at least ``hand_coins`` coins' area is a
+hand (with its arm or its shadow's edge), and so is one of over one and a half coins that runs
+off the table's edge: a hand always comes in over the edge on its arm, while a coin leaving the
+table shows as one coin. A coin shows as its disc and a pixel's worth of rim
+round it (its side, and the blend of its edge with the table): a smaller region holds
+``round(area / that area)`` coins, none if it is smaller than ``coin_fill`` of one (a coin that
+shows shows whole; one a hand covers part of is in the hand's region). A region of one coin must
+be as wide as a coin across its narrowest direction (motion blur only lengthens a coin, along
+its path): a shadow's fringe or a hand's edge is not. The coins' centres are the centroid of the
+region's changed pixels at full resolution, or for two or more touching coins the centres of a
+k-means split of them (two equal discs in contact split exactly at their tangent). A coin's
+outline seen from above at a slant is its top face and the side below it: two equal discs, one
+above the other, and all between; that shape is symmetric about the point halfway up the coin's
+axis, so its centroid is read on the plane half a coin's thickness above the table.
+
+The camera's noise is measured again on every frame from the sampled table pixels that did not
+change, and follows slowly (a new camera, compression, a dimmer room change it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from engines.croquetnole.layout import Point
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.table_model import TableModel
+
+#: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
+COIN_THICK_MM = 3.175
+#: Ratios of frame to bare table that one common shadow factor spans at most (a shadow dims
+#: every channel alike; a thing of another colour changes them unequally).
+_SHADOW = (0.3, 0.93)
+_SHADOW_SPREAD = 0.1
+#: Points of a hand's region kept to measure distances to it.
+_HAND_POINTS = 300
+#: The least share of a coin's area a region must have to be a coin seen whole.
+_COIN_FILL = 0.6
+#: A uniform disc of radius r spreads its pixels by r / 2 in every direction; a region narrower
+#: than this share of that is no coin.
+_NARROWEST = 0.7
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """A coin seen: its centre (table mm), its look (mean BGR under the bare table's light:
+    the frame's divided by its gain), how many coins its region held, and whether a hand
+    touches that region (its reading is less sure there)."""
+
+    mm: Point
+    look: tuple[float, float, float]
+    of: int = 1
+    by_hand: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class Hand:
+    """A hand's changed region: points spread over it (table mm) and its area in coins."""
+
+    points: np.ndarray
+    coins: float
+
+    def distance(self, p: Point) -> float:
+        """How far (mm) ``p`` lies from the nearest point of the region."""
+        d = self.points - np.asarray(p, float)
+        return float(np.sqrt((d * d).sum(axis=1).min()))
+
+
+@dataclass(frozen=True)
+class View:
+    """What one frame shows: the coins seen, the hands, and the light's gain."""
+
+    sightings: tuple[Sighting, ...]
+    hands: tuple[Hand, ...]
+    gain: float
+
+    def hand_distance(self, p: Point) -> float:
+        """How far (mm) ``p`` lies from the nearest hand (infinite with none)."""
+        return min((h.distance(p) for h in self.hands), default=math.inf)
+
+
+def _changed(frame: np.ndarray, table: np.ndarray, gain: float, threshold: float) -> np.ndarray:
+    """Where ``frame`` (float32 BGR) differs from ``table`` seen at ``gain`` by more than
+    ``threshold``, shadows left out (uint8 mask)."""
+    lit = table * np.float32(gain)
+    diff = np.abs(frame - lit).max(axis=2)
+    ratio = (frame + 1.0) / (lit + 1.0)
+    lo, hi = ratio.min(axis=2), ratio.max(axis=2)
+    shadow = (lo >= _SHADOW[0]) & (hi <= _SHADOW[1]) & (hi - lo <= _SHADOW_SPREAD)
+    return ((diff > threshold) & ~shadow).astype(np.uint8)
+
+
+def see(
+    frame: np.ndarray,
+    table: TableModel,
+    config: MotionConfig,
+    expected: Sequence[Point] = (),
+) -> View:
+    """Compare ``frame`` with the bare table (see the module doc). ``expected`` are where coins
+    are thought to be: they seed the split of a region holding several."""
+    s = table.step
+    grid = frame[::s, ::s].astype(np.float32)
+    sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1)
+    base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1)
+    gain = float(np.median((sample + 1.0) / (base + 1.0)))
+    noise = math.sqrt(2) * table.pixel_sd * gain
+    threshold = config.sure_sds * noise + 2.0
+    mask = _changed(grid, table.coarse, gain, threshold)
+    mask &= table.on_table
+    _follow_noise(table, grid, gain, mask)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    coin_cells = table.coin_area_px / (s * s)
+    shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
+    at_edge = set(np.unique(labels[table.edge]).tolist())
+    hands: list[Hand] = []
+    blobs: list[tuple[int, int, int, int, int]] = []
+    for i in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        coins = area / coin_cells
+        shown = area / shown_cells
+        if coins < _COIN_FILL:
+            continue
+        if shown >= config.hand_coins or (i in at_edge and shown > 1.5):
+            ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
+            keep = np.linspace(0, len(xs) - 1, min(len(xs), _HAND_POINTS)).astype(int)
+            px = np.column_stack([xs[keep] + x, ys[keep] + y]).astype(float) * s
+            hands.append(Hand(table.to_mm(px), coins))
+        else:
+            blobs.append((x, y, w, h, max(1, round(shown))))
+    sightings: list[Sighting] = []
+    for x, y, w, h, k in blobs:
+        sightings += _coins_in(
+            frame,
+            table,
+            (x * s - s, y * s - s, (w + 2) * s, (h + 2) * s),
+            k,
+            gain,
+            threshold,
+            expected,
+        )
+    near = config.radius_mm + config.finger_mm
+    out = tuple(
+        Sighting(c.mm, c.look, c.of, any(hd.distance(c.mm) <= near for hd in hands))
+        for c in sightings
+    )
+    return View(out, tuple(hands), gain)
+
+
+def _follow_noise(table: TableModel, grid: np.ndarray, gain: float, mask: np.ndarray) -> None:
+    """Update the camera's noise from the sampled table pixels that did not change: the
+    spread of their difference from the bare table, by the median absolute deviation, over
+    sqrt(2) for the two readings; slowly (a twentieth a frame)."""
+    at = table.gain_at
+    calm = mask.reshape(-1)[at] == 0
+    if calm.sum() < 100:
+        return
+    g = grid.reshape(-1, 3)[at][calm].mean(axis=1)
+    b = table.coarse.reshape(-1, 3)[at][calm].mean(axis=1) * gain
+    d = g - b
+    sd = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2)
+    table.pixel_sd += 0.05 * (max(0.5, sd) - table.pixel_sd)
+
+
+def _coins_in(
+    frame: np.ndarray,
+    table: TableModel,
+    box: tuple[int, int, int, int],
+    k: int,
+    gain: float,
+    threshold: float,
+    expected: Sequence[Point],
+) -> list[Sighting]:
+    """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h)."""
+    x0, y0 = max(0, box[0]), max(0, box[1])
+    x1, y1 = min(table.size[0], box[0] + box[2]), min(table.size[1], box[1] + box[3])
+    if x1 <= x0 or y1 <= y0:
+        return []
+    patch = frame[y0:y1, x0:x1].astype(np.float32)
+    mask = _changed(patch, table.background[y0:y1, x0:x1], gain, threshold)
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 3 * k:
+        return []
+    pts = np.column_stack([xs, ys]).astype(np.float32)
+    if k == 1:
+        narrowest = math.sqrt(max(0.0, float(np.linalg.eigvalsh(np.cov(pts.T))[0])))
+        if narrowest < _NARROWEST * table.coin_px / 2:
+            return []
+        centres, groups = pts.mean(axis=0, keepdims=True), [np.arange(len(pts))]
+    else:
+        centres, groups = _split(pts, k, table, (x0, y0), expected)
+    out = []
+    colours = patch[ys, xs]
+    for c, members in zip(centres, groups, strict=True):
+        if not len(members):
+            continue
+        px = np.array([[c[0] + x0, c[1] + y0]])
+        mm = table.cal.to_table(px, COIN_THICK_MM / 2)[0]
+        look = colours[members].mean(axis=0) / gain
+        if _bare(look, table.around(px[0]), table.looks.values()):
+            continue
+        out.append(Sighting((float(mm[0]), float(mm[1])), tuple(float(v) for v in look), k))
+    return out
+
+
+def _bare(look: np.ndarray, table: np.ndarray, coins: Iterable[np.ndarray]) -> bool:
+    """Whether a region's colour is nearer the bare table round it than any coin's look: no
+    coin but a place where the bare table was only guessed (painted in where a coin stood at
+    set-up) and the coin has since left."""
+    near_table = float(np.linalg.norm(look - table))
+    return all(near_table < float(np.linalg.norm(look - c)) for c in coins)
+
+
+def _split(
+    pts: np.ndarray,
+    k: int,
+    table: TableModel,
+    origin: tuple[int, int],
+    expected: Sequence[Point],
+) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Split a region's pixels into ``k`` coins by k-means, starting from the coins expected
+    inside it where there are as many, else from k-means++ seeds."""
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+    inside = []
+    if expected:
+        px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) - origin
+        lo, hi = pts.min(axis=0) - table.coin_px, pts.max(axis=0) + table.coin_px
+        inside = [p for p in px if (p >= lo).all() and (p <= hi).all()]
+    if len(inside) == k:
+        seeds = np.array(inside, np.float32)
+        first = ((pts[:, None, :] - seeds[None]) ** 2).sum(axis=2).argmin(axis=1)
+        labels = first.astype(np.int32).reshape(-1, 1)
+        _, _, centres = cv2.kmeans(pts, k, labels, criteria, 1, cv2.KMEANS_USE_INITIAL_LABELS)
+    else:
+        cv2.setRNGSeed(0)
+        _, _, centres = cv2.kmeans(pts, k, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+    d = ((pts[:, None, :] - centres[None]) ** 2).sum(axis=2)
+    label = d.argmin(axis=1)
+    return centres, [np.flatnonzero(label == j) for j in range(k)]

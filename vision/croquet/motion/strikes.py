@@ -1,0 +1,101 @@
+"""Coins striking coins.
+
+A coin at rest is struck only when the blow moves it (RULINGS leave a touch that moves nothing
+open; a camera cannot tell it from a near miss): the tracker reports such a coin setting off
+with the coin whose path reached it (:class:`vision.croquet.motion.tracks.Start`). Two sliding
+coins strike when their paths over the same frame, in relative motion, come within touching
+distance; the faster of the two before the frame struck. Two coins in contact strike again only
+after parting by ``separate_mm`` beyond touching (as towers: RULINGS).
+
+>>> from vision.croquet.motion.config import MotionConfig
+>>> from vision.croquet.motion.tracks import Start
+>>> s = Strikes(MotionConfig())
+>>> blow = Start("suns-guard", 1.0, (0.0, 0.0), "moons-knight", 0.4)
+>>> [(c.coin, c.target) for c in s.started(blow)]
+[('moons-knight', 'suns-guard')]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from engines.croquetnole.layout import Point
+from vision.croquet.motion.calls import Strike, sure
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.tracks import Start, Step
+
+
+def closest_approach(p: Step, q: Step) -> tuple[float, float]:
+    """The least distance between two coins moving straight along their steps over the same
+    frame, and when (a fraction of the frame).
+
+    >>> a = Step("a", (0.0, 0.0), (10.0, 0.0), 0.0, 1.0, (0.0, 0.0))
+    >>> b = Step("b", (10.0, 5.0), (0.0, 5.0), 0.0, 1.0, (0.0, 0.0))
+    >>> closest_approach(a, b)
+    (5.0, 0.5)
+    """
+    d0 = np.subtract(p.a, q.a)
+    dv = np.subtract(np.subtract(p.b, p.a), np.subtract(q.b, q.a))
+    n = float(dv @ dv)
+    u = 0.0 if n == 0 else min(1.0, max(0.0, -float(d0 @ dv) / n))
+    return float(np.hypot(*(d0 + u * dv))), u
+
+
+def _speed(st: Step) -> float:
+    before = math.hypot(*st.before)
+    return (
+        before
+        if before > 0
+        else math.hypot(st.b[0] - st.a[0], st.b[1] - st.a[1]) / max(st.t1 - st.t0, 1e-6)
+    )
+
+
+class Strikes:
+    """Strikes of every pair of coins (see the module doc)."""
+
+    def __init__(self, config: MotionConfig) -> None:
+        self.cfg = config
+        self.contact: set[frozenset[str]] = set()
+
+    def rename(self, a: str, b: str) -> None:
+        """Coins ``a`` and ``b`` trade names."""
+        swap = {a: b, b: a}
+        self.contact = {frozenset(swap.get(c, c) for c in pair) for pair in self.contact}
+
+    def started(self, start: Start) -> list[Strike]:
+        """A coin at rest set off: struck, if a coin's path reached it."""
+        if start.by is None:
+            return []
+        pair = frozenset((start.coin, start.by))
+        self.contact.add(pair)
+        confidence = sure(start.margin_mm, math.sqrt(2) * self.cfg.position_sd_mm)
+        return [Strike(start.t, start.by, start.coin, confidence)]
+
+    def steps(self, steps: Sequence[Step], positions: Mapping[str, Point]) -> list[Strike]:
+        """Strikes between coins sliding in this frame; contacts that parted are forgotten."""
+        cfg = self.cfg
+        out = []
+        for p, q in itertools.combinations(steps, 2):
+            if p.coin == q.coin:
+                continue
+            pair = frozenset((p.coin, q.coin))
+            gap, u = closest_approach(p, q)
+            if gap <= cfg.touch_mm and pair not in self.contact:
+                self.contact.add(pair)
+                striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
+                t = striker.t0 + u * (striker.t1 - striker.t0)
+                confidence = sure(cfg.touch_mm - gap, math.sqrt(2) * cfg.position_sd_mm)
+                out.append(Strike(t, striker.coin, target.coin, confidence))
+        for pair in list(self.contact):
+            a, b = (positions.get(c) for c in pair)
+            if (
+                a is None
+                or b is None
+                or math.hypot(a[0] - b[0], a[1] - b[1]) > cfg.touch_mm + cfg.separate_mm
+            ):
+                self.contact.discard(pair)
+        return out

@@ -1,0 +1,194 @@
+"""What the referee learns of a table at set-up: how the bare table looks, how noisy the camera
+is, how big a coin appears, and how each coin looks.
+
+Nothing about the coins' art, the cloth or the light is assumed. The SETUP says where every coin
+stands in the first frame, so:
+
+* the bare table (the *background*) is the first frame with each coin's disc painted out from
+  its surroundings (:func:`cv2.inpaint`); the referee refreshes it where a coin has left
+  (:meth:`TableModel.refresh`);
+* each coin's *look* is the mean colour of its face in that frame: two coins are told apart by
+  its chromaticity (:func:`chromaticity`) where their colours differ (a coloured knight from an
+  inked guard) and not where they do not, and a coin from the bare table by the colour itself;
+* a coin's size in pixels comes from the calibration at the table's centre;
+* the camera's noise (grey levels) is the robust spread of the first frame's fine detail over
+  the bare table, measured again on every frame (:mod:`vision.croquet.motion.sightings`).
+
+Frames are compared with the background on a grid of every ``step``-th pixel first, chosen so
+that a coin's width spans at least eight grid points: cheap enough to run at several times the
+camera's frame rate on one core.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from engines.croquetnole.layout import Point
+from vision.croquet.calibrate import Calibration
+from vision.croquet.motion.config import MotionConfig
+
+#: Grid points across a coin's width on the coarse comparison grid.
+_GRID_PER_COIN = 8
+#: Table pixels sampled to follow the light's overall level from frame to frame.
+_GAIN_SAMPLES = 4000
+
+
+@dataclass
+class TableModel:
+    """The learnt table (see the module doc). ``background`` is full size (BGR, float32);
+    ``coarse`` its grid samples; ``on_table`` marks the grid points on the table (a coin's
+    radius beyond its edges, so a coin going off is seen to the last) and ``edge`` the grid
+    points along its rim; ``gain_at`` are flat indices into the grid used to follow the light."""
+
+    cal: Calibration
+    size: tuple[int, int]
+    step: int
+    coin_px: float
+    background: np.ndarray
+    coarse: np.ndarray
+    on_table: np.ndarray
+    edge: np.ndarray
+    gain_at: np.ndarray
+    pixel_sd: float
+    looks: dict[str, np.ndarray] = field(default_factory=dict)
+
+    @property
+    def coin_area_px(self) -> float:
+        """A coin's area in full-resolution pixels."""
+        return math.pi * self.coin_px**2
+
+    def to_px(self, mm: Point) -> np.ndarray:
+        return self.cal.to_image(np.array([mm], float))[0]
+
+    def to_mm(self, px: np.ndarray) -> np.ndarray:
+        return self.cal.to_table(np.asarray(px, float).reshape(-1, 2))
+
+    def around(self, px: np.ndarray) -> np.ndarray:
+        """The bare table's mean BGR in the ring from one to two coin radii round ``px``:
+        what a coin there stands out against."""
+        r = self.coin_px
+        x0, y0 = (max(0, math.floor(v - 2 * r)) for v in px)
+        x1 = min(self.size[0], math.ceil(px[0] + 2 * r) + 1)
+        y1 = min(self.size[1], math.ceil(px[1] + 2 * r) + 1)
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        d2 = (xx - px[0]) ** 2 + (yy - px[1]) ** 2
+        ring = (d2 >= (1.2 * r) ** 2) & (d2 <= (2 * r) ** 2)
+        region = self.background[y0:y1, x0:x1]
+        return region[ring].mean(axis=0) if ring.any() else region.reshape(-1, 3).mean(axis=0)
+
+    def refresh(self, frame: np.ndarray, mm: Point, radius_px: float) -> None:
+        """Take the bare table at ``mm`` (a disc of ``radius_px``) from ``frame``: a coin has
+        left it and nothing stands there now."""
+        c = self.to_px(mm)
+        x0, y0 = (max(0, math.floor(v - radius_px)) for v in c)
+        x1 = min(self.size[0], math.ceil(c[0] + radius_px) + 1)
+        y1 = min(self.size[1], math.ceil(c[1] + radius_px) + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        disc = (xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= radius_px**2
+        region = self.background[y0:y1, x0:x1]
+        region[disc] = frame[y0:y1, x0:x1][disc]
+        s = self.step
+        gy0, gx0 = -(-y0 // s), -(-x0 // s)
+        self.coarse[gy0 : -(-y1 // s), gx0 : -(-x1 // s)] = self.background[
+            gy0 * s : y1 : s, gx0 * s : x1 : s
+        ]
+
+
+def _disc_mask(shape: tuple[int, int], centres: np.ndarray, radius: float) -> np.ndarray:
+    mask = np.zeros(shape, np.uint8)
+    for x, y in centres:
+        cv2.circle(
+            mask, (round(x * 16), round(y * 16)), round(radius * 16), 255, -1, cv2.LINE_AA, 4
+        )
+    return mask
+
+
+def _fine_sd(image: np.ndarray, keep: np.ndarray) -> float:
+    """Robust spread (grey levels) of the image's finest detail where ``keep``: the difference
+    of each pixel from its neighbours' mean, scaled to one pixel's noise, by the median absolute
+    deviation."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    detail = grey - cv2.blur(grey, (3, 3))
+    values = detail[keep > 0]
+    if not len(values):
+        return 2.0
+    mad = float(np.median(np.abs(values - np.median(values))))
+    # A pixel less the mean of the 3 x 3 around it (itself included) keeps sqrt(1 - 1/9 ... ) of
+    # white noise: sd(detail) = sd * sqrt(8/9).
+    return max(0.5, 1.4826 * mad / math.sqrt(8 / 9))
+
+
+def learn_table(
+    first: np.ndarray,
+    cal: Calibration,
+    setup: Mapping[str, Point],
+    table_mm: tuple[float, float],
+    config: MotionConfig,
+) -> TableModel:
+    """Learn the table from the first frame (see the module doc)."""
+    h, w = first.shape[:2]
+    centre = (table_mm[0] / 2, table_mm[1] / 2)
+    coin_px = config.radius_mm * cal.px_per_mm(centre)
+    step = max(1, math.floor(2 * coin_px / _GRID_PER_COIN))
+    centres = cal.to_image(np.array(list(setup.values()), float)) if setup else np.zeros((0, 2))
+    coins = _disc_mask((h, w), centres, coin_px * 1.25)
+    background = cv2.inpaint(first, coins, max(3, round(coin_px / 4)), cv2.INPAINT_TELEA)
+    r = config.radius_mm
+    corners = np.array(
+        [(-r, -r), (table_mm[0] + r, -r), (table_mm[0] + r, table_mm[1] + r), (-r, table_mm[1] + r)]
+    )
+    table = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(table, [np.round(cal.to_image(corners)).astype(np.int32)], 255)
+    on_table = table[::step, ::step] > 0
+    grid = on_table.astype(np.uint8)
+    edge = (grid - cv2.erode(grid, np.ones((3, 3), np.uint8), borderValue=0)) > 0
+    bare = (table > 0) & (coins == 0)
+    rng = np.random.default_rng(0)
+    grid_bare = bare[::step, ::step].ravel()
+    candidates = np.flatnonzero(grid_bare)
+    gain_at = rng.choice(candidates, min(_GAIN_SAMPLES, len(candidates)), replace=False)
+    looks = {}
+    for (coin, _), (x, y) in zip(setup.items(), centres, strict=True):
+        looks[coin] = _look(first, (float(x), float(y)), coin_px)
+    bg = background.astype(np.float32)
+    return TableModel(
+        cal,
+        (w, h),
+        step,
+        coin_px,
+        bg,
+        bg[::step, ::step].copy(),
+        on_table,
+        edge,
+        np.sort(gain_at),
+        _fine_sd(first, (bare * 255).astype(np.uint8)),
+        looks,
+    )
+
+
+def _look(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
+    """A coin's look: the mean BGR of its face within 0.8 of its radius (a coloured symbol
+    moves its chromaticity off grey)."""
+    x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))
+    x1, y1 = math.ceil(c[0] + r) + 1, math.ceil(c[1] + r) + 1
+    patch = frame[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
+    return patch[inside].mean(axis=0) if inside.any() else patch.mean(axis=0)
+
+
+def chromaticity(bgr: np.ndarray) -> np.ndarray:
+    """Each channel's share of the sum (a colour's hue and saturation, not its brightness).
+
+    >>> chromaticity(np.array([10.0, 20.0, 30.0])).round(3).tolist()
+    [0.2, 0.333, 0.467]
+    """
+    v = np.asarray(bgr, np.float64) + 5.0
+    return v / v.sum(axis=-1, keepdims=True)

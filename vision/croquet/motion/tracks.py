@@ -1,0 +1,666 @@
+"""Each coin in one explicit state, frame by frame, with every transition in one place.
+
+States (:class:`State`): ``ABSENT`` (not on the table: not set up yet, or lifted off it),
+``REST`` (lying still at its spot), ``SLIDING``, ``HIDDEN`` (out of sight: under a hand, or
+lost while sliding; it remembers which), ``OFF`` (gone off the table's edge).
+
+Sightings are given to coins by one assignment per frame (``scipy.optimize.linear_sum_assignment``)
+over the distance from where each coin should be, gated by how far it can have gone: a coin at
+rest one flick's first step, a sliding coin its own step, a hidden one as far as the fastest
+flick (or a hand carrying it) goes in the time it has been hidden; a coin's look (its colour's
+chromaticity) tells coins apart where their looks differ. Coins off the table or absent take a
+sighting only when no coin on it can.
+
+The transitions (:meth:`CoinTracker.update`):
+
+* ``REST -> SLIDING`` only when two readings running lie ``start_mm`` from the spot *and
+  something moved it*: a coin whose path this frame or the last came within touching distance
+  of it (a strike), or a hand within a finger's reach of the coin now or a moment ago (a flick;
+  a flicked coin slides on, so its second reading must lie farther on by ``still_step_mm``, or
+  a radius away: a hand beside a coin shifts its reading, and the shift stays put). A coin
+  nothing touched does not start: its reading was wrong (a hand's shade, a coin beside it).
+  A coin read away from its spot, still, for ``still_frames`` with nothing to move it was
+  misplaced at its spot and lies where it is read now (no event).
+* ``REST -> HIDDEN`` when it is not seen and a hand is beside it; not seen with no hand near, it
+  still lies there (a white coin on a white tile may not show).
+* ``SLIDING -> REST`` after ``still_frames`` frames each moving less than ``still_step_mm``;
+  its spot is the mean of those readings.
+* ``SLIDING -> OFF`` when its reading, or its path carried on while it is not seen, crosses the
+  table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
+* ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
+  shifts what shows); ``-> SLIDING`` when seen away from it and moving, or, having lain hidden
+  at rest, seen still away from it where no hand has been since it hid (it slid there,
+  unseen); seen still where a hand has been since, the hand put it there (``placed``). A coin
+  hidden under a hand comes out from under one: it is first seen within a frame's slide of
+  where a hand has been since it hid, never out in the open far from every hand.
+* ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
+  table explains it: put there by hand (``placed``).
+
+A coin that comes out from under a hand while other coins lie hidden under it may be any of
+them: the nearest takes the sighting, but which one it was stays *provisional* until the others
+show again. If a coin shows back at the spot the one taken to have left lay on, that one never
+moved: the coin that left was one still hidden, and the two trade names (``renamed``); the
+referee holds the calls of a provisional coin until its name is settled.
+
+The tracker reports each frame as a :class:`Motion`: every sliding coin's step, every start
+with its cause, stops, coins gone off and coins placed, names traded and coins whose name is
+provisional.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from engines.croquetnole.layout import Point
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.sightings import Sighting, View
+from vision.croquet.motion.table_model import chromaticity
+
+#: A look differing by this much (chromaticity, summed over the channels) counts as far as
+#: this many millimetres: 0.1 parts a coloured knight from an inked guard, some 20 mm.
+_LOOK_MM = 200.0
+#: The base cost of giving a sighting to a coin off or absent from the table: more than any
+#: gated distance of a coin on it.
+_OFF_COST = 1e6
+_NEVER = 1e12
+
+
+class State(enum.Enum):
+    ABSENT = "absent"
+    REST = "rest"
+    SLIDING = "sliding"
+    HIDDEN = "hidden"
+    OFF = "off"
+
+
+@dataclass
+class Track:
+    """What the tracker holds of one coin (private to it)."""
+
+    coin: str
+    look: np.ndarray | None
+    state: State = State.ABSENT
+    mm: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    spot: np.ndarray = field(default_factory=lambda: np.zeros(2))
+    seen_t: float = 0.0
+    hidden_t: float = 0.0
+    moving_hidden: bool = False
+    hand_t: float = -math.inf
+    still: list[np.ndarray] = field(default_factory=list)
+    #: Readings away from the spot with nothing to move it, or of a coin come back.
+    doubt: list[np.ndarray] = field(default_factory=list)
+    #: A coin that came out of hiding sliding: what set it off, and since when it was hidden.
+    #: When it set off is worked out from its speed once a second reading gives it.
+    unseen_start: tuple[str | None, float, float] | None = None
+    #: A coin at rest read away from its spot with something to move it: what, by what
+    #: margin, since when, and that reading with its time. The next reading confirms it.
+    leaving: tuple[str | None, float, float, np.ndarray, float] | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """A sliding coin's path in one frame: from ``a`` (at ``t0``) to ``b`` (at ``t1``), and its
+    velocity (mm/s) before it."""
+
+    coin: str
+    a: Point
+    b: Point
+    t0: float
+    t1: float
+    before: Point
+
+
+@dataclass(frozen=True)
+class Start:
+    """A coin at rest set off at ``t`` from ``at``: by a hand (``by`` is None) or struck by
+    the coin ``by``, whose path came ``margin_mm`` inside touching distance of it (for a hand,
+    how far inside a finger's reach it was, or 0 when no hand was seen: only the coin's
+    coming out from under one says it was flicked)."""
+
+    coin: str
+    t: float
+    at: Point
+    by: str | None
+    margin_mm: float = 0.0
+
+
+@dataclass(frozen=True)
+class Motion:
+    """The tracker's report on one frame (see the module doc); ``positions`` holds every coin
+    on the table (a hidden coin where it was last known), ``moving`` the sliding coins, seen
+    or not."""
+
+    t: float
+    positions: Mapping[str, Point]
+    moving: frozenset[str]
+    hidden: frozenset[str]
+    steps: tuple[Step, ...] = ()
+    starts: tuple[Start, ...] = ()
+    stops: tuple[str, ...] = ()
+    off: tuple[tuple[str, Point], ...] = ()
+    placed: tuple[tuple[str, Point], ...] = ()
+    renamed: tuple[tuple[str, str], ...] = ()
+    provisional: frozenset[str] = frozenset()
+
+
+def _pt(v: np.ndarray) -> Point:
+    return (float(v[0]), float(v[1]))
+
+
+def segment_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
+    """How far ``p`` lies from the segment ``a``-``b``.
+
+    >>> segment_distance(np.array([0.0, 0]), np.array([10.0, 0]), np.array([5.0, 3]))
+    3.0
+    """
+    d = b - a
+    n = float(d @ d)
+    u = 0.0 if n == 0 else min(1.0, max(0.0, float((p - a) @ d) / n))
+    return float(np.hypot(*(a + u * d - p)))
+
+
+def slide_time(mm: float, speed: float, decel: float) -> float:
+    """How long (s) a coin slowing at ``decel`` (mm/s^2) took to slide ``mm`` ending at
+    ``speed`` (mm/s): ``mm = speed * t + decel * t^2 / 2``.
+
+    >>> round(slide_time(150.0, 0.0, 3000.0), 3), round(slide_time(100.0, 1000.0, 0.0), 3)
+    (0.316, 0.1)
+    """
+    if decel <= 0:
+        return mm / speed if speed > 0 else 0.0
+    return (-speed + math.sqrt(speed * speed + 2 * decel * mm)) / decel
+
+
+def edge_crossing(a: np.ndarray, b: np.ndarray, table: Point) -> Point | None:
+    """Where the path from ``a`` (on the table) to ``b`` first crosses the table's edge, or
+    None if ``b`` is on the table.
+
+    >>> edge_crossing(np.array([10.0, 50.0]), np.array([-10.0, 50.0]), (100.0, 100.0))
+    (0.0, 50.0)
+    """
+    w, h = table
+    if 0 <= b[0] <= w and 0 <= b[1] <= h:
+        return None
+    d = b - a
+    u = 1.0
+    for k, lim in ((0, w), (1, h)):
+        if d[k] < 0 and b[k] < 0:
+            u = min(u, float(-a[k] / d[k]))
+        elif d[k] > 0 and b[k] > lim:
+            u = min(u, float((lim - a[k]) / d[k]))
+    return _pt(a + max(0.0, u) * d)
+
+
+class CoinTracker:
+    """The coins' states from :class:`View` s (see the module doc).
+
+    >>> from vision.croquet.motion.sightings import Sighting, View
+    >>> tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), MotionConfig())
+    >>> m = tr.update(View((Sighting((100.1, 100.0), (200.0, 200.0, 200.0)),), (), 1.0), 1 / 120)
+    >>> m.positions["moons-knight"], m.moving
+    ((100.0, 100.0), frozenset())
+    """
+
+    def __init__(
+        self,
+        setup: Mapping[str, Point],
+        looks: Mapping[str, np.ndarray],
+        table: Point,
+        config: MotionConfig,
+        coins: Sequence[str] = (),
+    ) -> None:
+        self.cfg = config
+        self.table = table
+        self.t = 0.0
+        self.tracks: dict[str, Track] = {}
+        for coin in (*setup, *(c for c in coins if c not in setup)):
+            tr = Track(coin, looks.get(coin))
+            if coin in setup:
+                tr.state = State.REST
+                tr.mm = np.array(setup[coin], float)
+                tr.spot = tr.mm.copy()
+            self.tracks[coin] = tr
+        self._last_steps: tuple[Step, ...] = ()
+        #: Coins out from under a hand whose name is provisional: since when, where they first
+        #: showed, and the coins hidden under a hand then that they may be instead.
+        self.doubted: dict[str, tuple[float, np.ndarray, set[str]]] = {}
+        #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
+        self.trail: deque[tuple[float, np.ndarray]] = deque()
+        #: The spread of a still coin's readings about its spot (mm^2, per axis), followed
+        #: over every reading of a coin at rest with no hand beside it.
+        self.variance = config.position_sd_mm**2
+
+    # -- the frame -------------------------------------------------------------------------
+
+    def positions(self) -> dict[str, Point]:
+        """Every coin on the table: where it lies or was last known."""
+        return {
+            c: _pt(tr.spot if tr.state is State.REST else tr.mm)
+            for c, tr in self.tracks.items()
+            if tr.state in (State.REST, State.SLIDING, State.HIDDEN)
+        }
+
+    def expected(self) -> list[Point]:
+        """Where each coin on the table should show in the next frame."""
+        return [_pt(self._predict(tr, self.t + self.cfg.frame_s)) for tr in self._on_table()]
+
+    def update(self, view: View, t: float) -> Motion:
+        """Take one frame's view at time ``t`` (see the module doc)."""
+        self._follow_hands(view, t)
+        pairs = self._assign(view, t)
+        for tr in self.tracks.values():
+            if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
+                tr.hand_t = t
+        steps: list[Step] = []
+        starts: list[Start] = []
+        stops: list[str] = []
+        off: list[tuple[str, Point]] = []
+        placed: list[tuple[str, Point]] = []
+        # Sliding coins first: a coin at rest is struck by a path of this frame.
+        order = sorted(self.tracks.values(), key=lambda tr: tr.state is not State.SLIDING)
+        for tr in order:
+            s = pairs.get(tr.coin)
+            if tr.state is State.SLIDING:
+                self._sliding(tr, s, t, view, steps, starts, stops, off)
+            elif tr.state is State.REST:
+                self._resting(tr, s, t, view, steps, starts, stops, off)
+            elif tr.state is State.HIDDEN:
+                self._hidden(tr, s, t, view, steps, starts, stops, off, placed)
+            elif s is not None:
+                self._returning(tr, s, t, placed)
+            else:
+                tr.doubt.clear()
+        renamed = self._settle(view, t)
+        self.t = t
+        self._last_steps = tuple(steps)
+        return Motion(
+            t,
+            self.positions(),
+            frozenset(
+                c
+                for c, tr in self.tracks.items()
+                if tr.state is State.SLIDING or (tr.state is State.HIDDEN and tr.moving_hidden)
+            ),
+            frozenset(c for c, tr in self.tracks.items() if tr.state is State.HIDDEN),
+            tuple(steps),
+            tuple(starts),
+            tuple(stops),
+            tuple(off),
+            tuple(placed),
+            tuple(renamed),
+            frozenset(self.doubted),
+        )
+
+    # -- assignment --------------------------------------------------------------------------
+
+    def _follow_hands(self, view: View, t: float) -> None:
+        if view.hands:
+            self.trail.append((t, np.vstack([h.points for h in view.hands])))
+        while self.trail and self.trail[0][0] < t - self.cfg.settle_s:
+            self.trail.popleft()
+
+    def _hand_since(self, since: float, p: Point) -> float:
+        """How near (mm) a hand has come to ``p`` since ``since`` (infinite if none)."""
+        near = math.inf
+        for when, points in self.trail:
+            if when >= since:
+                d = points - np.asarray(p, float)
+                near = min(near, float(np.sqrt((d * d).sum(axis=1).min())))
+        return near
+
+    def _on_table(self) -> list[Track]:
+        return [
+            tr
+            for tr in self.tracks.values()
+            if tr.state in (State.REST, State.SLIDING, State.HIDDEN)
+        ]
+
+    def _predict(self, tr: Track, t: float) -> np.ndarray:
+        if tr.state is State.SLIDING or (tr.state is State.HIDDEN and tr.moving_hidden):
+            return tr.mm + tr.velocity * (t - tr.seen_t)
+        if tr.state is State.REST and tr.leaving is not None:
+            return tr.leaving[3]
+        if tr.doubt and tr.state is not State.REST:
+            return tr.doubt[-1]
+        return tr.spot if tr.state is State.REST else tr.mm
+
+    def _gate(self, tr: Track, t: float) -> float:
+        cfg = self.cfg
+        r = cfg.radius_mm
+        if tr.state is State.REST:
+            return cfg.max_step_mm + r
+        if tr.state is State.SLIDING and tr.unseen_start is not None:
+            return cfg.max_step_mm + r
+        if tr.state is State.SLIDING:
+            return float(np.hypot(*tr.velocity)) * (t - tr.seen_t) + 2 * cfg.start_mm + r / 2
+        if tr.state is State.HIDDEN and tr.doubt:
+            return cfg.max_step_mm + r
+        if tr.state is State.HIDDEN:
+            return min(cfg.max_speed_mm_s * (t - tr.hidden_t) + r, math.hypot(*self.table))
+        return math.hypot(*self.table)
+
+    def _assign(self, view: View, t: float) -> dict[str, Sighting]:
+        tracks = list(self.tracks.values())
+        sightings = view.sightings
+        if not tracks or not sightings:
+            return {}
+        cost = np.full((len(tracks), len(sightings)), _NEVER)
+        # A coin hidden under a hand comes out from under it: seen first within a frame's
+        # slide (and its own width) of where a hand has been since, never far from them all.
+        emerge = self.cfg.max_step_mm + self.cfg.coin_mm
+        covered_since = min(
+            (tr.hidden_t for tr in tracks if tr.state is State.HIDDEN and not tr.moving_hidden),
+            default=t,
+        )
+        from_hand = [self._hand_since(covered_since, s.mm) <= emerge for s in sightings]
+        for i, tr in enumerate(tracks):
+            p = self._predict(tr, t)
+            gate = self._gate(tr, t)
+            covered = tr.state is State.HIDDEN and not tr.moving_hidden and not tr.doubt
+            for j, s in enumerate(sightings):
+                d = math.hypot(s.mm[0] - p[0], s.mm[1] - p[1])
+                if d > gate or (covered and not from_hand[j] and d > self.cfg.start_mm):
+                    continue
+                look = 0.0
+                if tr.look is not None:
+                    seen = chromaticity(np.asarray(s.look))
+                    look = _LOOK_MM * float(np.abs(seen - chromaticity(tr.look)).sum())
+                base = _OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0
+                cost[i, j] = base + d + look
+        rows, cols = linear_sum_assignment(cost)
+        return {
+            tracks[i].coin: sightings[j]
+            for i, j in zip(rows, cols, strict=True)
+            if cost[i, j] < _NEVER
+        }
+
+    # -- transitions -------------------------------------------------------------------------
+
+    def _hand_near(self, view: View, p: np.ndarray) -> bool:
+        return view.hand_distance(_pt(p)) <= self.cfg.radius_mm + self.cfg.finger_mm
+
+    def _striker(self, tr: Track, steps: Sequence[Step]) -> tuple[str | None, float]:
+        """The coin whose path this frame or the last (carried on by its speed for a frame: a
+        blow between frames) came nearest ``tr``'s spot within touching distance, if any, and
+        how far inside that distance it came."""
+        best, near = None, self.cfg.touch_mm
+        for st in (*steps, *self._last_steps):
+            if st.coin == tr.coin:
+                continue
+            a, b = np.array(st.a), np.array(st.b)
+            ahead = b + np.array(st.before) * (st.t1 - st.t0)
+            d = min(segment_distance(a, b, tr.spot), segment_distance(b, ahead, tr.spot))
+            if d <= near:
+                best, near = st.coin, d
+        for other in self.tracks.values():
+            if other is tr or not (other.state is State.HIDDEN and other.moving_hidden):
+                continue
+            # Sliding unseen: it may be anywhere a frame's slide from where it was last seen.
+            d = float(np.hypot(*(other.mm - tr.spot))) - self.cfg.max_step_mm
+            if d <= near:
+                best, near = other.coin, max(d, 0.0)
+        return best, self.cfg.touch_mm - near
+
+    def _cause(
+        self, tr: Track, t: float, view: View, steps: Sequence[Step]
+    ) -> tuple[bool, str | None, float]:
+        """Whether something moved ``tr``, what (a coin's name, or None for a hand) and by what
+        margin (:class:`Start`)."""
+        striker, margin = self._striker(tr, steps)
+        if striker is not None:
+            return True, striker, margin
+        reach = self.cfg.radius_mm + self.cfg.finger_mm
+        recent = t - tr.hand_t <= self.cfg.still_s + self.cfg.frame_s
+        return recent, None, max(0.0, reach - view.hand_distance(_pt(tr.spot)))
+
+    def _set_off(
+        self,
+        tr: Track,
+        b: np.ndarray,
+        t: float,
+        cause: tuple[str | None, float],
+        since: float | None,
+        starts: list[Start],
+        steps: list[Step],
+    ) -> None:
+        at = _pt(tr.spot)
+        if since is None:
+            tr.unseen_start = (*cause, tr.hidden_t)
+            since = tr.hidden_t
+            under = {
+                o.coin
+                for o in self.tracks.values()
+                if o is not tr and o.state is State.HIDDEN and not o.moving_hidden
+            }
+            if under:
+                self.doubted[tr.coin] = (tr.hidden_t, b.copy(), under)
+        else:
+            starts.append(Start(tr.coin, since, at, *cause))
+            steps.append(Step(tr.coin, at, _pt(b), since, t, (0.0, 0.0)))
+        tr.velocity = (b - tr.spot) / max(t - since, self.cfg.frame_s)
+        tr.mm = b
+        tr.seen_t = t
+        tr.state = State.SLIDING
+        tr.still = []
+        tr.doubt = []
+
+    def _resting(
+        self,
+        tr: Track,
+        s: Sighting | None,
+        t: float,
+        view: View,
+        steps: list[Step],
+        starts: list[Start],
+        stops: list[str],
+        off: list[tuple[str, Point]],
+    ) -> None:
+        cfg = self.cfg
+        if s is None:
+            if self._hand_near(view, tr.spot):
+                tr.state, tr.hidden_t, tr.moving_hidden = State.HIDDEN, t, False
+                tr.mm, tr.leaving = tr.spot.copy(), None
+            return
+        p = np.array(s.mm)
+        away = float(np.hypot(*(p - tr.spot)))
+        if tr.leaving is not None:
+            by, margin, since, first, first_t = tr.leaving
+            tr.leaving = None
+            on = away - float(np.hypot(*(first - tr.spot)))
+            if away >= cfg.start_mm and (
+                by is not None or on >= cfg.still_step_mm or away > cfg.radius_mm
+            ):
+                # Read away twice running: it set off (a misreading comes back). A flick
+                # leaves the coin sliding: read farther on the second time, or gone a radius;
+                # a hand beside a coin at rest shifts its reading, and the shift stays put.
+                self._set_off(tr, first, first_t, (by, margin), since, starts, steps)
+                self._sliding(tr, s, t, view, steps, starts, stops, off)
+                return
+        if not s.by_hand and away < cfg.radius_mm / 2 and s.of == 1:
+            self.variance += 0.002 * (away**2 / 2 - self.variance)
+        if away < cfg.start_mm:
+            tr.doubt.clear()
+            return
+        moved, by, margin = self._cause(tr, t, view, steps)
+        if moved:
+            tr.leaving = (by, margin, t - cfg.frame_s / 2, p, t)
+            return
+        tr.doubt.append(p)
+        if len(tr.doubt) >= cfg.still_frames:
+            recent = np.array(tr.doubt[-cfg.still_frames :])
+            if float(np.ptp(recent, axis=0).max()) < cfg.still_step_mm:
+                tr.spot = recent.mean(axis=0)
+                tr.doubt.clear()
+
+    def _sliding(
+        self,
+        tr: Track,
+        s: Sighting | None,
+        t: float,
+        view: View,
+        steps: list[Step],
+        starts: list[Start],
+        stops: list[str],
+        off: list[tuple[str, Point]],
+    ) -> None:
+        cfg = self.cfg
+        if s is None:
+            ahead = tr.mm + tr.velocity * (t - tr.seen_t)
+            crossing = edge_crossing(tr.mm, ahead, self.table)
+            if crossing is not None:
+                self._gone_off(tr, crossing, off)
+            else:
+                tr.state, tr.hidden_t, tr.moving_hidden = State.HIDDEN, t, True
+            return
+        p = np.array(s.mm)
+        if tr.unseen_start is not None:
+            self._came_out(tr, p, t, starts, steps)
+        crossing = edge_crossing(tr.mm, p, self.table)
+        steps.append(Step(tr.coin, _pt(tr.mm), _pt(p), tr.seen_t, t, _pt(tr.velocity)))
+        if crossing is not None:
+            self._gone_off(tr, crossing, off)
+            return
+        step = float(np.hypot(*(p - tr.mm)))
+        tr.velocity = (p - tr.mm) / max(t - tr.seen_t, cfg.frame_s)
+        tr.mm, tr.seen_t = p, t
+        tr.still = [*tr.still, p] if step < cfg.still_step_mm else [p]
+        if len(tr.still) > cfg.still_frames:
+            tr.spot = np.mean(tr.still[1:], axis=0)
+            tr.state, tr.velocity, tr.still = State.REST, np.zeros(2), []
+            stops.append(tr.coin)
+
+    def _came_out(
+        self, tr: Track, p: np.ndarray, t: float, starts: list[Start], steps: list[Step]
+    ) -> None:
+        """A coin seen a second time since it came out of hiding sliding: it set off as long
+        before as friction (the middle of its range) takes to slow a coin to the speed it
+        shows now over the way it came from its spot (:func:`slide_time`), but not before it
+        was hidden."""
+        assert tr.unseen_start is not None
+        by, margin, hidden_t = tr.unseen_start
+        tr.unseen_start = None
+        speed = float(np.hypot(*(p - tr.mm))) / max(t - tr.seen_t, self.cfg.frame_s)
+        out = float(np.hypot(*(tr.mm - tr.spot)))
+        since = max(hidden_t, tr.seen_t - slide_time(out, speed, self.cfg.decel_mid_mm_s2))
+        at = _pt(tr.spot)
+        starts.append(Start(tr.coin, since, at, by, margin))
+        steps.append(Step(tr.coin, at, _pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
+
+    def _settle(self, view: View, t: float) -> list[tuple[str, str]]:
+        """Settle the names of coins out from under a hand (see the module doc): a coin seen
+        back at the spot of one taken to have left means that one never moved, and the coin
+        that left was the hidden one whose spot lies nearest where it first showed. A name is
+        settled once no coin it may be is still hidden, or after ``settle_s``."""
+        renamed = []
+        back = self.cfg.radius_mm / 2
+        for x, (since, first, under) in list(self.doubted.items()):
+            tx = self.tracks[x]
+            under = {
+                y
+                for y in under
+                if self.tracks[y].state is State.HIDDEN and not self.tracks[y].moving_hidden
+            }
+            shows = any(math.dist(s.mm, _pt(tx.spot)) <= back for s in view.sightings)
+            if shows and under:
+                y = min(under, key=lambda c: float(np.hypot(*(self.tracks[c].spot - first))))
+                self._trade(x, y)
+                renamed.append((x, y))
+                del self.doubted[x]
+            elif not under or t - since > self.cfg.settle_s:
+                del self.doubted[x]
+            else:
+                self.doubted[x] = (since, first, under)
+        return renamed
+
+    def _trade(self, x: str, y: str) -> None:
+        """Coin ``x``, taken to have left its spot, lies there still; ``y``, taken to lie
+        hidden at its own spot, is the one that left: the moving track becomes ``y``'s, and
+        ``y``'s track becomes ``x``'s, at ``x``'s spot."""
+        moving, hidden = self.tracks[x], self.tracks[y]
+        hidden.spot, hidden.mm = moving.spot.copy(), moving.spot.copy()
+        hidden.state, hidden.leaving, hidden.doubt = State.REST, None, []
+        moving.coin, hidden.coin = y, x
+        moving.look, hidden.look = hidden.look, moving.look
+        self.tracks[x], self.tracks[y] = hidden, moving
+
+    def _gone_off(self, tr: Track, at: Point, off: list[tuple[str, Point]]) -> None:
+        tr.state, tr.mm, tr.velocity = State.OFF, np.array(at), np.zeros(2)
+        off.append((tr.coin, at))
+
+    def _hidden(
+        self,
+        tr: Track,
+        s: Sighting | None,
+        t: float,
+        view: View,
+        steps: list[Step],
+        starts: list[Start],
+        stops: list[str],
+        off: list[tuple[str, Point]],
+        placed: list[tuple[str, Point]],
+    ) -> None:
+        cfg = self.cfg
+        if tr.moving_hidden:
+            if s is not None:
+                tr.state = State.SLIDING
+                self._sliding(tr, s, t, view, steps, starts, stops, off)
+                return
+            ahead = tr.mm + tr.velocity * (t - tr.seen_t)
+            crossing = edge_crossing(tr.mm, ahead, self.table)
+            if crossing is not None:
+                self._gone_off(tr, crossing, off)
+            elif t - tr.hidden_t > cfg.lost_frames * cfg.frame_s:
+                # Lost for longer than any slide lasts: it stopped where it was last seen.
+                tr.state, tr.spot, tr.moving_hidden = State.REST, tr.mm.copy(), False
+                stops.append(tr.coin)
+            return
+        if s is None:
+            tr.doubt.clear()
+            return
+        p = np.array(s.mm)
+        away = float(np.hypot(*(p - tr.spot)))
+        back = cfg.radius_mm / 2 if s.by_hand else cfg.start_mm
+        if away <= back:
+            tr.state, tr.doubt = State.REST, []
+            return
+        if tr.doubt and float(np.hypot(*(p - tr.doubt[-1]))) >= cfg.still_step_mm:
+            # Seen moving away from where it lay hidden: flicked (or struck) under the hand.
+            _, by, margin = self._cause(tr, t, view, steps)
+            self._set_off(tr, np.array(s.mm), t, (by, margin), None, starts, steps)
+            return
+        tr.doubt.append(p)
+        if len(tr.doubt) < cfg.still_frames:
+            return
+        at = np.mean(tr.doubt, axis=0)
+        if self._hand_since(tr.hidden_t, _pt(at)) <= cfg.radius_mm:
+            tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
+            placed.append((tr.coin, _pt(at)))
+        else:
+            # It slid there unseen and had stopped by the time it showed: it set off as long
+            # before as a slide that far lasts at the middle of the friction range.
+            _, by, margin = self._cause(tr, t, view, steps)
+            seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
+            slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, cfg.decel_mid_mm_s2)
+            since = min(seen_t, max(tr.hidden_t, seen_t - slide))
+            starts.append(Start(tr.coin, since, _pt(tr.spot), by, margin))
+            steps.append(Step(tr.coin, _pt(tr.spot), _pt(at), since, seen_t, (0.0, 0.0)))
+            tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
+            stops.append(tr.coin)
+
+    def _returning(self, tr: Track, s: Sighting, t: float, placed: list[tuple[str, Point]]) -> None:
+        p = np.array(s.mm)
+        if tr.doubt and float(np.hypot(*(p - tr.doubt[-1]))) >= self.cfg.still_step_mm:
+            tr.doubt.clear()
+        tr.doubt.append(p)
+        if len(tr.doubt) >= self.cfg.still_frames:
+            at = np.mean(tr.doubt, axis=0)
+            tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
+            placed.append((tr.coin, _pt(at)))
