@@ -21,6 +21,9 @@ Croquetnole measures (issue 4), over seeded simulated games with hands, blur and
 * ``croquet_track_fps`` (1536x864) and ``croquet_track_fps_1280x720``: tracking and event
   detection throughput on one core (frames per second of the thread's CPU time), beside the
   camera's 120 fps.
+* ``croquet_families``: the same measures per family of table variation, Tableside and the
+  simple baseline side by side on the same frames, the held-back families apart and pooled
+  (``held_back``): the figures to believe (:mod:`vision.lab.croquet_families`).
 """
 
 from __future__ import annotations
@@ -164,6 +167,18 @@ def bench_croquet(flicks: int, seeds: int, progress: Progress) -> dict[str, Any]
     return out
 
 
+def bench_croquet_families(seeds: int, flicks: int, progress: Progress) -> dict[str, Any]:
+    """Tableside beside the simple baseline on every group of table variation."""
+    from vision.lab.croquet_families import GROUPS, FamilySpec, evaluate_families, group_seeds
+
+    progress(
+        f"croquetnole families: {seeds} scene(s) x {flicks} flicks for each of {len(GROUPS)} "
+        "groups, Tableside and the baseline on the same frames (minutes)"
+    )
+    specs = [FamilySpec(g, s, flicks) for g, s in group_seeds(GROUPS, seeds).items()]
+    return {"croquet_families": evaluate_families(specs, jobs=2, progress=progress)}
+
+
 def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[str, Any]:
     """Every measure; ``quick`` does fewer runs (a smoke test of the benchmark itself)."""
     cv2.setNumThreads(1)
@@ -173,4 +188,5 @@ def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[
     result.update(bench_koper_read(runs, progress))
     result.update(bench_koper_accuracy(1 if quick else 2, 3 if quick else None, progress))
     result.update(bench_croquet(12 if quick else 300, 2 if quick else 10, progress))
+    result.update(bench_croquet_families(1 if quick else 2, 2 if quick else 8, progress))
     return result

@@ -145,6 +145,45 @@ def cmd_croquet_record(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_croquet_families(args: argparse.Namespace) -> int:
+    from vision.lab.croquet_families import (
+        GROUPS,
+        FamilySpec,
+        evaluate_families,
+        format_report,
+        group_seeds,
+    )
+    from vision.sim.croquet_camera import MODES
+
+    groups = GROUPS if args.groups == "all" else tuple(g.strip() for g in args.groups.split(","))
+    unknown = [g for g in groups if g not in GROUPS]
+    if unknown:
+        raise CommandError(f"unknown group {unknown[0]!r}: one of {', '.join(GROUPS)}")
+    if args.mode not in MODES:
+        raise CommandError(f"mode: {args.mode!r} is not one of {', '.join(MODES)}")
+    if args.seeds < 1 or args.flicks < 1:
+        raise CommandError("--seeds and --flicks must be at least 1")
+    mode = MODES[args.mode]
+    specs = [
+        FamilySpec(group, seeds, args.flicks, mode)
+        for group, seeds in group_seeds(groups, args.seeds).items()
+    ]
+    print(
+        f"scoring {len(specs) * args.seeds} scenes of {args.flicks} flicks at {args.mode} "
+        f"({args.jobs} at once; about a minute or two each)",
+        file=sys.stderr,
+        flush=True,
+    )
+    result = evaluate_families(
+        specs, jobs=args.jobs, progress=lambda s: print(s, file=sys.stderr, flush=True)
+    )
+    if args.json:
+        _print_json(result)
+    else:
+        sys.stdout.write(format_report(result))
+    return 0
+
+
 def cmd_croquet_rescore(args: argparse.Namespace) -> int:
     from vision.croquet.config import with_settings
     from vision.lab.croquet_recorded import compare, rescore_files
@@ -350,6 +389,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rescore.add_argument("--json", action="store_true")
     rescore.set_defaults(func=cmd_croquet_rescore)
+
+    fam = croquet.add_parser(
+        "families",
+        help="score Tableside and the simple baseline on varied tables, held-back families apart",
+    )
+    fam.add_argument("--seeds", type=int, default=3, help="scenes per group")
+    fam.add_argument("--flicks", type=int, default=8, help="flicks per scene")
+    fam.add_argument(
+        "--groups", default="all", help="comma-separated: tuning and/or family names, or all"
+    )
+    fam.add_argument("--mode", default="1536x864", help="camera mode, e.g. 1536x864")
+    fam.add_argument("--jobs", type=int, default=1, help="scenes scored at once")
+    fam.add_argument("--json", action="store_true")
+    fam.set_defaults(func=cmd_croquet_families)
 
     bench = sub.add_parser("bench", help="run the performance benchmark")
     bench.add_argument("--json", action="store_true")

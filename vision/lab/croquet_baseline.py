@@ -28,7 +28,6 @@ only where a straight path reaches it), no tile reading (the layout is given), n
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,9 +38,9 @@ from scipy.optimize import linear_sum_assignment
 
 from engines.croquetnole.layout import COIN_MM, TILE_MM, Layout, Point
 from engines.croquetnole.names import COINS, feature
-from vision.lab.croquet_evaluate import SceneRun, rest_errors, swaps
+from vision.lab.croquet_evaluate import SceneRun, score_scene
 from vision.markers import ARUCO_DICTIONARY, MARKER_IDS, TableProfile, marker_corners_mm
-from vision.sim.croquet_render import CroquetRenderer
+from vision.sim.croquet_render import CroquetRenderer, FrameTruth
 from vision.sim.croquet_scene import CroquetScene
 
 Event = dict[str, Any]
@@ -656,6 +655,27 @@ class BaselineReferee:
         return c
 
 
+class BaselineSceneReferee:
+    """The baseline as the lab's scoring loop takes a referee
+    (:class:`vision.lab.croquet_evaluate.SceneReferee`), set up on a scene's first frame."""
+
+    def __init__(
+        self,
+        first: np.ndarray,
+        scene: CroquetScene,
+        renderer: CroquetRenderer,
+        config: BaselineConfig = BaselineConfig(),
+    ) -> None:
+        profile, fps = renderer.profile, scene.fps
+        self.referee = BaselineReferee(first, profile, scene.setup, scene.layout, fps, config)
+
+    def update(self, image: np.ndarray, truth: FrameTruth) -> list[dict[str, Any]]:
+        return self.referee.update(image, truth.t)
+
+    def seen(self) -> tuple[dict[str, Point], frozenset[str]]:
+        return self.referee.positions(), self.referee.hidden()
+
+
 def referee_scene_baseline(
     scene: CroquetScene,
     renderer: CroquetRenderer,
@@ -665,26 +685,11 @@ def referee_scene_baseline(
     """Referee one simulated scene with the baseline, frame by frame as it is drawn, and compare
     with its ground truth, as :func:`vision.lab.croquet_evaluate.referee_scene` does for the real
     referee (the true layout; the first frame sets up, untimed)."""
-    run = SceneRun()
-    frames = renderer.frames(scene)
-    first, _ = next(frames)
-    ref = BaselineReferee(first, renderer.profile, scene.setup, scene.layout, scene.fps, config)
-    swapped: set[tuple[str, str]] = set()
-    for image, truth in frames:
-        start = time.thread_time()
-        run.found += ref.update(image, truth.t)
-        run.seconds += time.thread_time() - start
-        run.frames += 1
-        report = _Report(ref.positions(), ref.hidden())
-        run.swaps += swaps(report, truth, swapped)  # type: ignore[arg-type]
-    run.truth = scene.events
-    run.rest_errors = rest_errors(run.found, run.truth, rest_tol_s)
-    return run
 
+    def make(first: np.ndarray, sc: CroquetScene, r: CroquetRenderer) -> BaselineSceneReferee:
+        return BaselineSceneReferee(first, sc, r, config)
 
-@dataclass(frozen=True)
-class _Report:
-    """What :func:`vision.lab.croquet_evaluate.swaps` reads of a tracker's frame report."""
-
-    positions: dict[str, Point]
-    hidden: frozenset[str]
+    runs, failed = score_scene(scene, renderer, {"baseline": make}, rest_tol_s)
+    if failed:
+        raise failed["baseline"]
+    return runs["baseline"]
