@@ -11,34 +11,20 @@ import numpy as np
 import pytest
 
 from engines.croquetnole.layout import default_layout
-from vision.croquet.calibrate import calibrate
 from vision.croquet.motion.calls import ASK_BELOW, Strike, renamed
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
-from vision.croquet.motion.referee import CoinReferee
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.tracks import CoinTracker, State, Step
 from vision.lab.croquet_evaluate import SceneRun, match_events, score_scene
+from vision.lab.croquet_families import RebuiltSceneReferee
 from vision.sim.croquet_camera import CameraMode, CameraModel
-from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
+from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
 from vision.sim.croquet_variation import draw_variation, varied_scene
 
 MODE = CameraMode(960, 540, 120.0)
-
-
-class _Rebuilt:
-    def __init__(self, first: np.ndarray, scene: CroquetScene, renderer: CroquetRenderer) -> None:
-        cal = calibrate(first, renderer.profile)
-        self.referee = CoinReferee(first, cal, scene.setup, scene.layout, scene.fps)
-
-    def update(self, image: np.ndarray, truth: FrameTruth) -> list[dict[str, Any]]:
-        return [c.to_json() for c in self.referee.update(image, truth.t)]
-
-    def seen(self) -> tuple[dict[str, tuple[float, float]], frozenset[str]]:
-        m = self.referee.motion
-        return self.referee.tracker.positions(), m.hidden if m else frozenset()
 
 
 @functools.cache
@@ -48,7 +34,7 @@ def renderer() -> CroquetRenderer:
 
 
 def referee(scene: CroquetScene, r: CroquetRenderer) -> SceneRun:
-    runs, failed = score_scene(scene, r, {"rebuilt": _Rebuilt}, 0.4)
+    runs, failed = score_scene(scene, r, {"rebuilt": RebuiltSceneReferee}, 0.4)
     assert not failed
     return runs["rebuilt"]
 

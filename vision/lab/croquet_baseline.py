@@ -675,6 +675,10 @@ class BaselineSceneReferee:
     def seen(self) -> tuple[dict[str, Point], frozenset[str]]:
         return self.referee.positions(), self.referee.hidden()
 
+    def finish(self) -> list[dict[str, Any]]:
+        """The baseline holds nothing back."""
+        return []
+
 
 def referee_scene_baseline(
     scene: CroquetScene,

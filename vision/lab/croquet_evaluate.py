@@ -271,12 +271,15 @@ def track_setup(
 
 
 class SceneReferee(Protocol):
-    """What the scoring loop needs of a referee: the events it finds in each frame, and where
-    it has each coin, with the coins it holds out of sight (for counting identity swaps)."""
+    """What the scoring loop needs of a referee: the events it finds in each frame, where it
+    has each coin, with the coins it holds out of sight (for counting identity swaps), and the
+    events it still holds when the frames end."""
 
     def update(self, image: np.ndarray, truth: FrameTruth) -> list[Event]: ...
 
     def seen(self) -> tuple[Mapping[str, Point], AbstractSet[str]]: ...
+
+    def finish(self) -> list[Event]: ...
 
 
 #: Sets a referee up on a scene's first frame (raising :class:`VisionError` or ``ValueError``
@@ -313,6 +316,10 @@ class TablesideReferee:
     def seen(self) -> tuple[Mapping[str, Point], AbstractSet[str]]:
         return self._positions, self._hidden
 
+    def finish(self) -> list[Event]:
+        """Nothing is held: the detector reports each event once its frames decide it."""
+        return []
+
 
 def score_scene(
     scene: CroquetScene,
@@ -344,6 +351,8 @@ def score_scene(
             run.frames += 1
             positions, hidden = referee.seen()
             run.swaps += swaps(positions, hidden, truth, swapped[name])
+    for name, referee in live.items():
+        runs[name].found += referee.finish()
     for name, run in runs.items():
         run.truth = scene.events
         run.rest_errors = rest_errors(run.found, run.truth, rest_tol_s)

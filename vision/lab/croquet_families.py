@@ -109,7 +109,7 @@ def _tableside(config: CroquetVisionConfig) -> RefereeFactory:
     return make
 
 
-class _Rebuilt:
+class RebuiltSceneReferee:
     """The rebuilt coin referee behind the scoring loop's protocol, calibrated as in play."""
 
     def __init__(
@@ -130,6 +130,9 @@ class _Rebuilt:
         hidden = motion.hidden if motion is not None else frozenset()
         return self.referee.tracker.positions(), hidden
 
+    def finish(self) -> list[Event]:
+        return [call.to_json() for call in self.referee.finish()]
+
 
 def score_one(job: tuple[str, int, int, CameraMode, CroquetVisionConfig]) -> SceneResult:
     """Draw, render and score one scene of a group with both referees (a worker's job)."""
@@ -139,7 +142,7 @@ def score_one(job: tuple[str, int, int, CameraMode, CroquetVisionConfig]) -> Sce
     spec = EvalSpec(seeds=(seed,), flicks=flicks, mode=mode)
     referees: dict[str, RefereeFactory] = {
         "tableside": _tableside(config),
-        "rebuilt": _Rebuilt,
+        "rebuilt": RebuiltSceneReferee,
         "baseline": BaselineSceneReferee,
     }
     with one_thread():

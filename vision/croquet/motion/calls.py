@@ -72,6 +72,16 @@ def renamed(call: Call, a: str, b: str) -> Call:
     return replace(call, **changes) if changes else call
 
 
+def unsure(call: Call, chance: float) -> Call:
+    """``call`` with its confidence no higher than ``chance``.
+
+    >>> unsure(Flick(1.0, "suns-knight"), 0.5).confidence
+    0.5
+    """
+    confidence = min(getattr(call, "confidence", 1.0), chance)
+    return replace(call, confidence=confidence)  # type: ignore[call-arg]
+
+
 @dataclass(frozen=True)
 class Flick(Call):
     kind: ClassVar[str] = "flick"

@@ -23,7 +23,15 @@ import numpy as np
 from engines.croquetnole.layout import Layout, Point
 from engines.croquetnole.names import COINS
 from vision.croquet.calibrate import Calibration
-from vision.croquet.motion.calls import Call, Flick, OffTable, Place, coins_of, renamed
+from vision.croquet.motion.calls import (
+    Call,
+    Flick,
+    OffTable,
+    Place,
+    coins_of,
+    renamed,
+    unsure,
+)
 from vision.croquet.motion.config import DEFAULT_MOTION, MotionConfig
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
@@ -97,6 +105,11 @@ class CoinReferee:
             self._retune(math.sqrt(self.tracker.variance))
         return sorted(calls, key=lambda c: c.t)
 
+    def finish(self) -> list[Call]:
+        """The frames have ended: the calls still held, each coin's name taken as a guess."""
+        calls = self._release([], self.tracker.guess_all(), frozenset())
+        return sorted(calls, key=lambda c: c.t)
+
     def _hold(self, calls: list[Call], m: Motion) -> list[Call]:
         """Hold the calls of coins whose name is provisional (:mod:`.tracks`) until it is
         settled, renaming those held (and what each module keeps by name) when two coins trade
@@ -106,9 +119,23 @@ class CoinReferee:
             calls = [renamed(c, a, b) for c in calls]
             for module in (self.passes, self.hits, self.strikes):
                 module.rename(a, b)
-        pending = [*self.held, *calls]
-        self.held = [c for c in pending if coins_of(c) & m.provisional]
-        return [c for c in pending if not coins_of(c) & m.provisional]
+        return self._release(calls, m.guessed, m.provisional)
+
+    def _release(
+        self,
+        calls: list[Call],
+        guessed: Sequence[tuple[str, float]],
+        provisional: frozenset[str],
+    ) -> list[Call]:
+        """The held and new calls free to go (naming no provisional coin), those of a coin
+        whose name was guessed with the chance of the guess as their confidence at most."""
+        chance = dict(guessed)
+        pending = []
+        for c in [*self.held, *calls]:
+            odds = min((chance[n] for n in coins_of(c) if n in chance), default=1.0)
+            pending.append(c if odds >= 1.0 else unsure(c, odds))
+        self.held = [c for c in pending if coins_of(c) & provisional]
+        return [c for c in pending if not coins_of(c) & provisional]
 
     def _refresh(self, image: np.ndarray, view: View, m: Motion) -> None:
         """Take the bare table from the frame at set-up spots that coins have left."""

@@ -37,7 +37,7 @@ import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.table_model import TableModel
+from vision.croquet.motion.table_model import TableModel, face_colour
 
 #: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
 COIN_THICK_MM = 3.175
@@ -93,14 +93,21 @@ class View:
 
 
 def _changed(frame: np.ndarray, table: np.ndarray, gain: float, threshold: float) -> np.ndarray:
-    """Where ``frame`` (float32 BGR) differs from ``table`` seen at ``gain`` by more than
-    ``threshold``, shadows left out (uint8 mask)."""
-    lit = table * np.float32(gain)
-    diff = np.abs(frame - lit).max(axis=2)
-    ratio = (frame + 1.0) / (lit + 1.0)
-    lo, hi = ratio.min(axis=2), ratio.max(axis=2)
-    shadow = (lo >= _SHADOW[0]) & (hi <= _SHADOW[1]) & (hi - lo <= _SHADOW_SPREAD)
-    return ((diff > threshold) & ~shadow).astype(np.uint8)
+    """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8) seen at
+    ``gain`` by more than ``threshold``, shadows left out (a 0/1 uint8 mask). The shadow test
+    runs on the changed pixels only."""
+    lit = cv2.convertScaleAbs(table, alpha=gain)
+    b, g, r = cv2.split(cv2.absdiff(frame, lit))
+    _, mask = cv2.threshold(cv2.max(cv2.max(b, g), r), threshold, 1, cv2.THRESH_BINARY)
+    ys, xs = np.nonzero(mask)
+    if len(ys):
+        ratio = (frame[ys, xs].astype(np.float32) + 1.0) / (
+            table[ys, xs].astype(np.float32) * np.float32(gain) + 1.0
+        )
+        lo, hi = ratio.min(axis=1), ratio.max(axis=1)
+        shadow = (lo >= _SHADOW[0]) & (hi <= _SHADOW[1]) & (hi - lo <= _SHADOW_SPREAD)
+        mask[ys[shadow], xs[shadow]] = 0
+    return mask
 
 
 def see(
@@ -112,9 +119,9 @@ def see(
     """Compare ``frame`` with the bare table (see the module doc). ``expected`` are where coins
     are thought to be: they seed the split of a region holding several."""
     s = table.step
-    grid = frame[::s, ::s].astype(np.float32)
-    sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1)
-    base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1)
+    grid = np.ascontiguousarray(frame[::s, ::s])
+    sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
+    base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
     noise = math.sqrt(2) * table.pixel_sd * gain
     threshold = config.sure_sds * noise + 2.0
@@ -122,23 +129,21 @@ def see(
     mask &= table.on_table
     _follow_noise(table, grid, gain, mask)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     coin_cells = table.coin_area_px / (s * s)
     shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
-    at_edge = set(np.unique(labels[table.edge]).tolist())
+    big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= _COIN_FILL * coin_cells) + 1
+    at_edge = set(np.unique(labels[table.edge]).tolist()) if len(big) else set()
     hands: list[Hand] = []
     blobs: list[tuple[int, int, int, int, int]] = []
-    for i in range(1, n):
+    for i in big.tolist():
         x, y, w, h, area = (int(v) for v in stats[i])
-        coins = area / coin_cells
         shown = area / shown_cells
-        if coins < _COIN_FILL:
-            continue
         if shown >= config.hand_coins or (i in at_edge and shown > 1.5):
             ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
             keep = np.linspace(0, len(xs) - 1, min(len(xs), _HAND_POINTS)).astype(int)
             px = np.column_stack([xs[keep] + x, ys[keep] + y]).astype(float) * s
-            hands.append(Hand(table.to_mm(px), coins))
+            hands.append(Hand(table.to_mm(px), area / coin_cells))
         else:
             blobs.append((x, y, w, h, max(1, round(shown))))
     sightings: list[Sighting] = []
@@ -162,15 +167,15 @@ def see(
 
 def _follow_noise(table: TableModel, grid: np.ndarray, gain: float, mask: np.ndarray) -> None:
     """Update the camera's noise from the sampled table pixels that did not change: the
-    spread of their difference from the bare table, by the median absolute deviation, over
-    sqrt(2) for the two readings; slowly (a twentieth a frame)."""
+    spread of their difference from the bare table, channel by channel, by the median absolute
+    deviation, over sqrt(2) for the two readings; slowly (a twentieth a frame)."""
     at = table.gain_at
     calm = mask.reshape(-1)[at] == 0
     if calm.sum() < 100:
         return
-    g = grid.reshape(-1, 3)[at][calm].mean(axis=1)
-    b = table.coarse.reshape(-1, 3)[at][calm].mean(axis=1) * gain
-    d = g - b
+    g = grid.reshape(-1, 3)[at][calm].astype(np.float32)
+    b = table.coarse.reshape(-1, 3)[at][calm].astype(np.float32) * np.float32(gain)
+    d = (g - b).ravel()
     sd = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2)
     table.pixel_sd += 0.05 * (max(0.5, sd) - table.pixel_sd)
 
@@ -189,7 +194,7 @@ def _coins_in(
     x1, y1 = min(table.size[0], box[0] + box[2]), min(table.size[1], box[1] + box[3])
     if x1 <= x0 or y1 <= y0:
         return []
-    patch = frame[y0:y1, x0:x1].astype(np.float32)
+    patch = frame[y0:y1, x0:x1]
     mask = _changed(patch, table.background[y0:y1, x0:x1], gain, threshold)
     ys, xs = np.nonzero(mask)
     if len(xs) < 3 * k:
@@ -203,13 +208,12 @@ def _coins_in(
     else:
         centres, groups = _split(pts, k, table, (x0, y0), expected)
     out = []
-    colours = patch[ys, xs]
     for c, members in zip(centres, groups, strict=True):
         if not len(members):
             continue
         px = np.array([[c[0] + x0, c[1] + y0]])
         mm = table.cal.to_table(px, COIN_THICK_MM / 2)[0]
-        look = colours[members].mean(axis=0) / gain
+        look = face_colour(frame, (float(px[0, 0]), float(px[0, 1])), table.coin_px) / gain
         if _bare(look, table.around(px[0]), table.looks.values()):
             continue
         out.append(Sighting((float(mm[0]), float(mm[1])), tuple(float(v) for v in look), k))
@@ -217,7 +221,8 @@ def _coins_in(
 
 
 def _bare(look: np.ndarray, table: np.ndarray, coins: Iterable[np.ndarray]) -> bool:
-    """Whether a region's colour is nearer the bare table round it than any coin's look: no
+    """Whether the colour of a coin's face where a region shows one is nearer the bare table
+    round it than any coin's look (both the mean of a coin's face, :func:`face_colour`): no
     coin but a place where the bare table was only guessed (painted in where a coin stood at
     set-up) and the coin has since left."""
     near_table = float(np.linalg.norm(look - table))

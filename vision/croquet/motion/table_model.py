@@ -15,7 +15,7 @@ stands in the first frame, so:
   the bare table, measured again on every frame (:mod:`vision.croquet.motion.sightings`).
 
 Frames are compared with the background on a grid of every ``step``-th pixel first, chosen so
-that a coin's width spans at least eight grid points: cheap enough to run at several times the
+that a coin's width spans at least four grid points: cheap enough to run at several times the
 camera's frame rate on one core.
 """
 
@@ -33,14 +33,14 @@ from vision.croquet.calibrate import Calibration
 from vision.croquet.motion.config import MotionConfig
 
 #: Grid points across a coin's width on the coarse comparison grid.
-_GRID_PER_COIN = 8
+_GRID_PER_COIN = 4
 #: Table pixels sampled to follow the light's overall level from frame to frame.
 _GAIN_SAMPLES = 4000
 
 
 @dataclass
 class TableModel:
-    """The learnt table (see the module doc). ``background`` is full size (BGR, float32);
+    """The learnt table (see the module doc). ``background`` is full size (BGR uint8);
     ``coarse`` its grid samples; ``on_table`` marks the grid points on the table (a coin's
     radius beyond its edges, so a coin going off is seen to the last) and ``edge`` the grid
     points along its rim; ``gain_at`` are flat indices into the grid used to follow the light."""
@@ -78,7 +78,7 @@ class TableModel:
         yy, xx = np.mgrid[y0:y1, x0:x1]
         d2 = (xx - px[0]) ** 2 + (yy - px[1]) ** 2
         ring = (d2 >= (1.2 * r) ** 2) & (d2 <= (2 * r) ** 2)
-        region = self.background[y0:y1, x0:x1]
+        region = self.background[y0:y1, x0:x1].astype(np.float32)
         return region[ring].mean(axis=0) if ring.any() else region.reshape(-1, 3).mean(axis=0)
 
     def refresh(self, frame: np.ndarray, mm: Point, radius_px: float) -> None:
@@ -111,12 +111,12 @@ def _disc_mask(shape: tuple[int, int], centres: np.ndarray, radius: float) -> np
 
 
 def _fine_sd(image: np.ndarray, keep: np.ndarray) -> float:
-    """Robust spread (grey levels) of the image's finest detail where ``keep``: the difference
-    of each pixel from its neighbours' mean, scaled to one pixel's noise, by the median absolute
-    deviation."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    detail = grey - cv2.blur(grey, (3, 3))
-    values = detail[keep > 0]
+    """Robust spread (levels, one channel) of the image's finest detail where ``keep``: the
+    difference of each pixel from its neighbours' mean, channel by channel, scaled to one
+    pixel's noise, by the median absolute deviation."""
+    channels = image.astype(np.float32)
+    detail = channels - cv2.blur(channels, (3, 3))
+    values = detail[keep > 0].ravel()
     if not len(values):
         return 2.0
     mad = float(np.median(np.abs(values - np.median(values))))
@@ -156,8 +156,8 @@ def learn_table(
     gain_at = rng.choice(candidates, min(_GAIN_SAMPLES, len(candidates)), replace=False)
     looks = {}
     for (coin, _), (x, y) in zip(setup.items(), centres, strict=True):
-        looks[coin] = _look(first, (float(x), float(y)), coin_px)
-    bg = background.astype(np.float32)
+        looks[coin] = face_colour(first, (float(x), float(y)), coin_px)
+    bg = background
     return TableModel(
         cal,
         (w, h),
@@ -173,7 +173,7 @@ def learn_table(
     )
 
 
-def _look(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
+def face_colour(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
     """A coin's look: the mean BGR of its face within 0.8 of its radius (a coloured symbol
     moves its chromaticity off grey)."""
     x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))

@@ -40,7 +40,10 @@ A coin that comes out from under a hand while other coins lie hidden under it ma
 them: the nearest takes the sighting, but which one it was stays *provisional* until the others
 show again. If a coin shows back at the spot the one taken to have left lay on, that one never
 moved: the coin that left was one still hidden, and the two trade names (``renamed``); the
-referee holds the calls of a provisional coin until its name is settled.
+referee holds the calls of a provisional coin until its name is settled. A name still not
+settled after ``settle_s`` (the others stay hidden) is a guess among the coins it may be, each
+as likely: its calls go out with that chance as their confidence (``guessed``), so the phone
+asks the players.
 
 The tracker reports each frame as a :class:`Motion`: every sliding coin's step, every start
 with its cause, stops, coins gone off and coins placed, names traded and coins whose name is
@@ -149,6 +152,7 @@ class Motion:
     placed: tuple[tuple[str, Point], ...] = ()
     renamed: tuple[tuple[str, str], ...] = ()
     provisional: frozenset[str] = frozenset()
+    guessed: tuple[tuple[str, float], ...] = ()
 
 
 def _pt(v: np.ndarray) -> Point:
@@ -229,9 +233,10 @@ class CoinTracker:
                 tr.spot = tr.mm.copy()
             self.tracks[coin] = tr
         self._last_steps: tuple[Step, ...] = ()
-        #: Coins out from under a hand whose name is provisional: since when, where they first
-        #: showed, and the coins hidden under a hand then that they may be instead.
-        self.doubted: dict[str, tuple[float, np.ndarray, set[str]]] = {}
+        #: Coins out from under a hand whose name is provisional: since when, the spot the coin
+        #: taken to have left lay on, where it first showed, and the coins hidden under a hand
+        #: then that it may be instead.
+        self.doubted: dict[str, tuple[float, np.ndarray, np.ndarray, set[str]]] = {}
         #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
         self.trail: deque[tuple[float, np.ndarray]] = deque()
         #: The spread of a still coin's readings about its spot (mm^2, per axis), followed
@@ -278,7 +283,7 @@ class CoinTracker:
                 self._returning(tr, s, t, placed)
             else:
                 tr.doubt.clear()
-        renamed = self._settle(view, t)
+        renamed, guessed = self._settle(view, t)
         self.t = t
         self._last_steps = tuple(steps)
         return Motion(
@@ -297,6 +302,7 @@ class CoinTracker:
             tuple(placed),
             tuple(renamed),
             frozenset(self.doubted),
+            tuple(guessed),
         )
 
     # -- assignment --------------------------------------------------------------------------
@@ -441,7 +447,7 @@ class CoinTracker:
                 if o is not tr and o.state is State.HIDDEN and not o.moving_hidden
             }
             if under:
-                self.doubted[tr.coin] = (tr.hidden_t, b.copy(), under)
+                self.doubted[tr.coin] = (tr.hidden_t, tr.spot.copy(), b.copy(), under)
         else:
             starts.append(Start(tr.coin, since, at, *cause))
             steps.append(Step(tr.coin, at, _pt(b), since, t, (0.0, 0.0)))
@@ -554,38 +560,50 @@ class CoinTracker:
         starts.append(Start(tr.coin, since, at, by, margin))
         steps.append(Step(tr.coin, at, _pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
 
-    def _settle(self, view: View, t: float) -> list[tuple[str, str]]:
+    def _settle(
+        self, view: View, t: float
+    ) -> tuple[list[tuple[str, str]], list[tuple[str, float]]]:
         """Settle the names of coins out from under a hand (see the module doc): a coin seen
         back at the spot of one taken to have left means that one never moved, and the coin
         that left was the hidden one whose spot lies nearest where it first showed. A name is
-        settled once no coin it may be is still hidden, or after ``settle_s``."""
-        renamed = []
+        settled once no coin it may be is still hidden; after ``settle_s`` it is a guess."""
+        renamed: list[tuple[str, str]] = []
+        guessed: list[tuple[str, float]] = []
         back = self.cfg.radius_mm / 2
-        for x, (since, first, under) in list(self.doubted.items()):
-            tx = self.tracks[x]
+        for x, (since, left, first, under) in list(self.doubted.items()):
             under = {
                 y
                 for y in under
                 if self.tracks[y].state is State.HIDDEN and not self.tracks[y].moving_hidden
             }
-            shows = any(math.dist(s.mm, _pt(tx.spot)) <= back for s in view.sightings)
+            shows = any(math.dist(s.mm, _pt(left)) <= back for s in view.sightings)
             if shows and under:
                 y = min(under, key=lambda c: float(np.hypot(*(self.tracks[c].spot - first))))
-                self._trade(x, y)
+                self._trade(x, y, left)
                 renamed.append((x, y))
                 del self.doubted[x]
-            elif not under or t - since > self.cfg.settle_s:
+            elif not under:
+                del self.doubted[x]
+            elif t - since > self.cfg.settle_s:
+                guessed.append((x, 1.0 / (1 + len(under))))
                 del self.doubted[x]
             else:
-                self.doubted[x] = (since, first, under)
-        return renamed
+                self.doubted[x] = (since, left, first, under)
+        return renamed, guessed
 
-    def _trade(self, x: str, y: str) -> None:
-        """Coin ``x``, taken to have left its spot, lies there still; ``y``, taken to lie
-        hidden at its own spot, is the one that left: the moving track becomes ``y``'s, and
-        ``y``'s track becomes ``x``'s, at ``x``'s spot."""
+    def guess_all(self) -> list[tuple[str, float]]:
+        """Every provisional name taken as a guess now (the frames have ended): each with the
+        chance that it is right."""
+        out = [(x, 1.0 / (1 + len(under))) for x, (_, _, _, under) in self.doubted.items()]
+        self.doubted.clear()
+        return out
+
+    def _trade(self, x: str, y: str, left: np.ndarray) -> None:
+        """Coin ``x``, taken to have left its spot ``left``, lies there still; ``y``, taken to
+        lie hidden at its own spot, is the one that left: the moving track becomes ``y``'s,
+        and ``y``'s track becomes ``x``'s, at ``left``."""
         moving, hidden = self.tracks[x], self.tracks[y]
-        hidden.spot, hidden.mm = moving.spot.copy(), moving.spot.copy()
+        hidden.spot, hidden.mm = left.copy(), left.copy()
         hidden.state, hidden.leaving, hidden.doubt = State.REST, None, []
         moving.coin, hidden.coin = y, x
         moving.look, hidden.look = hidden.look, moving.look
