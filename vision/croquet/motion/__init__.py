@@ -7,7 +7,8 @@ confidence on every call.
 * :mod:`.sightings`: one frame against the bare table: coins seen and hands
 * :mod:`.tracks`: each coin's state and its transitions, by one assignment per frame
 * :mod:`.calls`: the typed calls, each with its confidence
-* :mod:`.passes`, :mod:`.hits`, :mod:`.strikes`, :mod:`.rests`: one module per kind of call
+* :mod:`.flicks`, :mod:`.passes`, :mod:`.hits`, :mod:`.strikes`, :mod:`.rests`: one module per
+  kind of call
 * :mod:`.referee`: frames in, calls out
 
 It is scored beside the first referee (:mod:`vision.croquet.tracker` and

@@ -33,13 +33,14 @@ from vision.croquet.motion.calls import (
     unsure,
 )
 from vision.croquet.motion.config import DEFAULT_MOTION, MotionConfig
+from vision.croquet.motion.flicks import Flicks
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
 from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import View, see
 from vision.croquet.motion.strikes import Strikes
 from vision.croquet.motion.table_model import learn_table
-from vision.croquet.motion.tracks import CoinTracker, Motion
+from vision.croquet.motion.tracks import CoinTracker, Motion, Start
 
 #: Frames between updates of the thresholds from the measured position noise.
 _RETUNE_FRAMES = 60
@@ -65,6 +66,7 @@ class CoinReferee:
         self.passes = Passes(layout, self.cfg.position_sd_mm)
         self.hits = Hits(layout, self.cfg)
         self.strikes = Strikes(self.cfg)
+        self.flicks = Flicks(self.cfg)
         self.rests = Rests()
         for coin, at in setup.items():
             self.passes.placed(coin, at)
@@ -83,9 +85,10 @@ class CoinReferee:
         calls: list[Call] = []
         for st in m.starts:
             if st.by is None:
-                calls.append(Flick(st.t, st.coin, 1.0 if st.margin_mm > 0 else 0.5))
+                self.flicks.start(st)
             else:
                 calls += self.strikes.started(st)
+        calls += self._started(self.flicks.due(t, m.positions))
         for step in m.steps:
             calls += self.passes.step(step)
             calls += self.hits.step(step)
@@ -107,8 +110,20 @@ class CoinReferee:
 
     def finish(self) -> list[Call]:
         """The frames have ended: the calls still held, each coin's name taken as a guess."""
-        calls = self._release([], self.tracker.guess_all(), frozenset())
+        flicks = self._started(self.flicks.flush(self.tracker.positions()))
+        calls = self._release(flicks, self.tracker.guess_all(), frozenset())
         return sorted(calls, key=lambda c: c.t)
+
+    def _started(self, starts: list[Start]) -> list[Call]:
+        """The calls of coins set off beside a hand, once :class:`Flicks` has said which was
+        flicked and which struck."""
+        calls: list[Call] = []
+        for st in starts:
+            if st.by is None:
+                calls.append(Flick(st.t, st.coin, 1.0 if st.margin_mm > 0 else 0.5))
+            else:
+                calls += self.strikes.started(st)
+        return calls
 
     def _hold(self, calls: list[Call], m: Motion) -> list[Call]:
         """Hold the calls of coins whose name is provisional (:mod:`.tracks`) until it is
@@ -117,7 +132,7 @@ class CoinReferee:
         for a, b in m.renamed:
             self.held = [renamed(c, a, b) for c in self.held]
             calls = [renamed(c, a, b) for c in calls]
-            for module in (self.passes, self.hits, self.strikes):
+            for module in (self.passes, self.hits, self.strikes, self.flicks):
                 module.rename(a, b)
         return self._release(calls, m.guessed, m.provisional)
 
@@ -141,8 +156,11 @@ class CoinReferee:
         """Take the bare table from the frame at set-up spots that coins have left."""
         if not self._left:
             return
-        clear = self.cfg.coin_mm * 1.5
-        reach = self.cfg.radius_mm + self.cfg.finger_mm
+        # Nothing within the refreshed disc (a coin's radius and a quarter) plus a coin's
+        # radius and a millimetre of its blur: the frame shows the bare table there. A hand
+        # beside the spot may shade it: keep half a finger's width off too.
+        clear = 2.25 * self.cfg.radius_mm + 1.0
+        reach = 1.25 * self.cfg.radius_mm + self.cfg.finger_mm / 2
         coins = np.array(list(m.positions.values()), float).reshape(-1, 2)
         keep = []
         for spot in self._left:
@@ -161,4 +179,5 @@ class CoinReferee:
         self.tracker.cfg = cfg
         self.hits.cfg = cfg
         self.strikes.cfg = cfg
+        self.flicks.cfg = cfg
         self.passes.sd = cfg.position_sd_mm

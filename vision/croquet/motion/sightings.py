@@ -12,8 +12,10 @@ hand (with its arm or its shadow's edge), and so is one of over one and a half c
 off the table's edge: a hand always comes in over the edge on its arm, while a coin leaving the
 table shows as one coin. A coin shows as its disc and a pixel's worth of rim
 round it (its side, and the blend of its edge with the table): a smaller region holds
-``round(area / that area)`` coins, none if it is smaller than ``coin_fill`` of one (a coin that
-shows shows whole; one a hand covers part of is in the hand's region). A region of one coin must
+``round(area / that area)`` coins, or as many as are expected inside it if more (two touching
+coins' outlines overlap where they touch), but no more than fit in it at ``coin_fill`` each;
+none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand
+covers part of is in the hand's region). A region of one coin must
 be as wide as a coin across its narrowest direction (motion blur only lengthens a coin, along
 its path): a shadow's fringe or a hand's edge is not. The coins' centres are the centroid of the
 region's changed pixels at full resolution, or for two or more touching coins the centres of a
@@ -134,6 +136,7 @@ def see(
     shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
     big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= _COIN_FILL * coin_cells) + 1
     at_edge = set(np.unique(labels[table.edge]).tolist()) if len(big) else set()
+    held = _expected_in(labels, table, expected)
     hands: list[Hand] = []
     blobs: list[tuple[int, int, int, int, int]] = []
     for i in big.tolist():
@@ -145,7 +148,8 @@ def see(
             px = np.column_stack([xs[keep] + x, ys[keep] + y]).astype(float) * s
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         else:
-            blobs.append((x, y, w, h, max(1, round(shown))))
+            most = max(1, math.floor(area / (_COIN_FILL * coin_cells)))
+            blobs.append((x, y, w, h, min(most, max(1, round(shown), held.get(i, 0)))))
     sightings: list[Sighting] = []
     for x, y, w, h, k in blobs:
         sightings += _coins_in(
@@ -163,6 +167,21 @@ def see(
         for c in sightings
     )
     return View(out, tuple(hands), gain)
+
+
+def _expected_in(
+    labels: np.ndarray, table: TableModel, expected: Sequence[Point]
+) -> dict[int, int]:
+    """How many of the coins expected lie inside each region (by its label)."""
+    if not expected:
+        return {}
+    px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) / table.step
+    g = np.round(px).astype(int)
+    h, w = labels.shape
+    inside = (g[:, 0] >= 0) & (g[:, 0] < w) & (g[:, 1] >= 0) & (g[:, 1] < h)
+    found = labels[g[inside, 1], g[inside, 0]]
+    ids, counts = np.unique(found[found > 0], return_counts=True)
+    return dict(zip(ids.tolist(), counts.tolist(), strict=True))
 
 
 def _follow_noise(table: TableModel, grid: np.ndarray, gain: float, mask: np.ndarray) -> None:

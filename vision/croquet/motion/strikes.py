@@ -68,7 +68,7 @@ class Strikes:
 
     def started(self, start: Start) -> list[Strike]:
         """A coin at rest set off: struck, if a coin's path reached it."""
-        if start.by is None:
+        if start.by is None or start.by == start.coin:
             return []
         pair = frozenset((start.coin, start.by))
         self.contact.add(pair)

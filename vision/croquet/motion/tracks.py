@@ -19,8 +19,12 @@ The transitions (:meth:`CoinTracker.update`):
   a flicked coin slides on, so its second reading must lie farther on by ``still_step_mm``, or
   a radius away: a hand beside a coin shifts its reading, and the shift stays put). A coin
   nothing touched does not start: its reading was wrong (a hand's shade, a coin beside it).
-  A coin read away from its spot, still, for ``still_frames`` with nothing to move it was
-  misplaced at its spot and lies where it is read now (no event).
+  One flick sets one coin off (nobody flicks while coins slide): a coin set off beside a hand
+  while another set off since everything last stood still still slides, and could have
+  reached it unseen, was struck by the one whose way came nearest it (an unsure call when
+  that way was not seen to reach it).
+  A coin read away from its spot (by less than half its radius), still, for ``still_frames``
+  with nothing to move it was misplaced at its spot and lies where it is read now (no event).
 * ``REST -> HIDDEN`` when it is not seen and a hand is beside it; not seen with no hand near, it
   still lies there (a white coin on a white tile may not show).
 * ``SLIDING -> REST`` after ``still_frames`` frames each moving less than ``still_step_mm``;
@@ -28,9 +32,12 @@ The transitions (:meth:`CoinTracker.update`):
 * ``SLIDING -> OFF`` when its reading, or its path carried on while it is not seen, crosses the
   table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
-  shifts what shows); ``-> SLIDING`` when seen away from it and moving, or, having lain hidden
-  at rest, seen still away from it where no hand has been since it hid (it slid there,
-  unseen); seen still where a hand has been since, the hand put it there (``placed``). A coin
+  shifts what shows); ``-> SLIDING`` when seen away from it and moving. Having lain hidden at
+  rest and seen still away from it, it was put there by hand (``placed``) if it lies farther
+  than a coin and a finger from where it lay and a hand has been over it since it hid: a
+  flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
+  hand stopped within that reach; otherwise it slid there unseen (a flick or a blow whose
+  call goes out unsure, for the players to confirm). A coin
   hidden under a hand comes out from under one: it is first seen within a frame's slide of
   where a hand has been since it hid, never out in the open far from every hand.
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
@@ -53,6 +60,7 @@ provisional.
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -171,6 +179,18 @@ def segment_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
     return float(np.hypot(*(a + u * d - p)))
 
 
+def way_distance(way: Sequence[np.ndarray], p: np.ndarray) -> float:
+    """How near (mm) the polyline ``way`` comes to ``p``.
+
+    >>> way_distance([np.array([0.0, 0]), np.array([10.0, 0]), np.array([10.0, 10])],
+    ...              np.array([12.0, 5]))
+    2.0
+    """
+    if len(way) == 1:
+        return float(np.hypot(*(way[0] - p)))
+    return min(segment_distance(a, b, p) for a, b in itertools.pairwise(way))
+
+
 def slide_time(mm: float, speed: float, decel: float) -> float:
     """How long (s) a coin slowing at ``decel`` (mm/s^2) took to slide ``mm`` ending at
     ``speed`` (mm/s): ``mm = speed * t + decel * t^2 / 2``.
@@ -233,6 +253,8 @@ class CoinTracker:
                 tr.spot = tr.mm.copy()
             self.tracks[coin] = tr
         self._last_steps: tuple[Step, ...] = ()
+        #: The ways of the coins set off since everything last stood still.
+        self.movers: dict[str, list[np.ndarray]] = {}
         #: Coins out from under a hand whose name is provisional: since when, the spot the coin
         #: taken to have left lay on, where it first showed, and the coins hidden under a hand
         #: then that it may be instead.
@@ -286,6 +308,11 @@ class CoinTracker:
         renamed, guessed = self._settle(view, t)
         self.t = t
         self._last_steps = tuple(steps)
+        for st in steps:
+            way = self.movers.setdefault(st.coin, [np.array(st.a)])
+            way.append(np.array(st.b))
+        if not any(tr.state is State.SLIDING or tr.moving_hidden for tr in self.tracks.values()):
+            self.movers.clear()
         return Motion(
             t,
             self.positions(),
@@ -424,8 +451,23 @@ class CoinTracker:
         if striker is not None:
             return True, striker, margin
         reach = self.cfg.radius_mm + self.cfg.finger_mm
-        recent = t - tr.hand_t <= self.cfg.still_s + self.cfg.frame_s
-        return recent, None, max(0.0, reach - view.hand_distance(_pt(tr.spot)))
+        if t - tr.hand_t > self.cfg.still_s + self.cfg.frame_s:
+            return False, None, 0.0
+        ways = {}
+        for c, way in self.movers.items():
+            other = self.tracks[c]
+            if c == tr.coin or not (other.state is State.SLIDING or other.moving_hidden):
+                continue
+            # Out of sight, it may have gone as far as its speed carried it since.
+            unseen = float(np.hypot(*other.velocity)) * max(0.0, t - other.seen_t)
+            gap = way_distance([*way, other.mm], tr.spot) - unseen
+            if gap <= self.cfg.touch_mm:
+                ways[c] = gap
+        if ways:
+            # The turn's flick is past: something it set going struck this coin, unseen.
+            by = min(ways, key=lambda c: ways[c])
+            return True, by, self.cfg.touch_mm - ways[by]
+        return True, None, max(0.0, reach - view.hand_distance(_pt(tr.spot)))
 
     def _set_off(
         self,
@@ -498,6 +540,10 @@ class CoinTracker:
         moved, by, margin = self._cause(tr, t, view, steps)
         if moved:
             tr.leaving = (by, margin, t - cfg.frame_s / 2, p, t)
+            return
+        if away > cfg.radius_mm / 2:
+            # Farther than a reading of this coin strays: another coin's, or two read as one.
+            tr.doubt.clear()
             return
         tr.doubt.append(p)
         if len(tr.doubt) >= cfg.still_frames:
@@ -658,17 +704,18 @@ class CoinTracker:
         if len(tr.doubt) < cfg.still_frames:
             return
         at = np.mean(tr.doubt, axis=0)
-        if self._hand_since(tr.hidden_t, _pt(at)) <= cfg.radius_mm:
+        beyond = float(np.hypot(*(at - tr.spot))) > cfg.coin_mm + cfg.finger_mm
+        if beyond and self._hand_since(tr.hidden_t, _pt(at)) <= cfg.radius_mm:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             placed.append((tr.coin, _pt(at)))
         else:
             # It slid there unseen and had stopped by the time it showed: it set off as long
             # before as a slide that far lasts at the middle of the friction range.
-            _, by, margin = self._cause(tr, t, view, steps)
+            _, by, _ = self._cause(tr, t, view, steps)
             seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
             slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, cfg.decel_mid_mm_s2)
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
-            starts.append(Start(tr.coin, since, _pt(tr.spot), by, margin))
+            starts.append(Start(tr.coin, since, _pt(tr.spot), by, 0.0))
             steps.append(Step(tr.coin, _pt(tr.spot), _pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             stops.append(tr.coin)

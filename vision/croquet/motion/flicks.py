@@ -1,0 +1,95 @@
+"""Flicks: which coin the hand set off, when several set off beside it at once.
+
+A flick sets one coin off (castle-croquetnole.txt: "resting a single fingertip ... with the
+fingernail against the game piece"); a coin it sets off into another sets that one off too, and
+beside the hand both may show moving in the same frame or a frame apart, or the struck one
+first. So a coin set off beside a hand (a :class:`~vision.croquet.motion.tracks.Start` with no
+striker) is held for ``hold_s``: the time the softest flick (:data:`SOFT_FLICK_MM_S`) takes to
+carry a coin a coin's width. Of two held together, the one whose way (from where it lay to
+where it is now) came within touching distance of where the other lay, going toward it, struck
+it, if the other went away from that way (a blow sends a coin along the line of the two
+centres); the striker is the flicked one.
+
+>>> from vision.croquet.motion.config import MotionConfig
+>>> from vision.croquet.motion.tracks import Start, segment_distance
+>>> f = Flicks(MotionConfig())
+>>> f.start(Start("moons-knight", 1.0, (100.0, 100.0), None, 5.0))
+>>> f.start(Start("moons-guard", 1.01, (100.0, 80.0), None, 5.0))
+>>> where = {"moons-knight": (100.0, 95.0), "moons-guard": (100.0, 70.0)}
+>>> [(s.coin, s.by) for s in f.due(1.2, where)]
+[('moons-knight', None), ('moons-guard', 'moons-knight')]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import numpy as np
+
+from engines.croquetnole.layout import Point
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.tracks import Start, segment_distance
+
+#: The softest flick (mm/s): a coin nudged along barely a coin's width.
+SOFT_FLICK_MM_S = 200.0
+
+
+class Flicks:
+    """Hand-caused starts held and resolved into one flick and the blows it led to: each
+    start comes back with no striker (flicked) or with the coin that struck it."""
+
+    def __init__(self, config: MotionConfig) -> None:
+        self.cfg = config
+        self.held: list[Start] = []
+
+    @property
+    def hold_s(self) -> float:
+        return self.cfg.coin_mm / SOFT_FLICK_MM_S
+
+    def start(self, start: Start) -> None:
+        """A coin set off beside a hand: held."""
+        self.held.append(start)
+
+    def due(self, t: float, positions: Mapping[str, Point]) -> list[Start]:
+        """The calls of the held starts whose hold is over at ``t``, given where each coin is
+        now."""
+        if not self.held or t - self.held[0].t < self.hold_s:
+            return []
+        group = [s for s in self.held if s.t - self.held[0].t <= self.hold_s]
+        self.held = [s for s in self.held if s not in group]
+        return self._resolve(group, positions)
+
+    def flush(self, positions: Mapping[str, Point]) -> list[Start]:
+        """Every held start resolved now (the frames have ended)."""
+        out: list[Start] = []
+        while self.held:
+            out += self.due(math.inf, positions)
+        return out
+
+    def rename(self, a: str, b: str) -> None:
+        """Coins ``a`` and ``b`` trade names."""
+        swap = {a: b, b: a}
+        self.held = [
+            Start(swap.get(s.coin, s.coin), s.t, s.at, s.by, s.margin_mm) for s in self.held
+        ]
+
+    def _resolve(self, group: list[Start], positions: Mapping[str, Point]) -> list[Start]:
+        """One flick: the coin whose way reached another's spot, going toward it, with the
+        other gone away from it, struck it (see the module doc)."""
+        touch = self.cfg.touch_mm + self.cfg.start_mm
+        struck: dict[str, tuple[str, float]] = {}
+        for a in group:
+            start, now = np.array(a.at), np.array(positions.get(a.coin, a.at))
+            for b in group:
+                spot = np.array(b.at)
+                gap = segment_distance(start, now, spot)
+                if a.coin == b.coin or gap > touch:
+                    continue
+                toward = float((now - start) @ (spot - start)) > 0
+                went = np.array(positions.get(b.coin, b.at)) - spot
+                if toward and float(went @ (spot - start)) > 0:
+                    struck[b.coin] = (a.coin, self.cfg.touch_mm - gap)
+        return [
+            Start(s.coin, s.t, s.at, *struck[s.coin]) if s.coin in struck else s for s in group
+        ]
