@@ -217,3 +217,17 @@ def test_a_call_renamed_keeps_its_time_and_trades_only_the_two_names() -> None:
     assert renamed(call, "arms-knight", "arms-guard") == Strike(
         2.5, "arms-guard", "moons-guard", 0.97
     )
+
+
+def test_a_coin_flicked_at_its_tower_and_seen_going_back_hit_it() -> None:
+    # A guard lying 3 mm before its tower, flicked at it under the hand, bounces off it
+    # unseen: seen going back toward the hand, it hit what lay ahead of it.
+    lay = default_layout()
+    tower = lay.castle("suns").tower
+    cfg = MotionConfig(position_sd_mm=0.1)
+    h = Hits(lay, cfg)
+    spot = (tower.center[0] - 25.4 - cfg.radius_mm - 3.0, tower.center[1])
+    ahead = np.array([1.0, 0.0])
+    assert [c.feature for c in h.bounced_back("suns-guard", spot, ahead, 2.0)] == ["suns-tower"]
+    # Away from the tower, nothing lies ahead within a coin's width.
+    assert h.bounced_back("suns-knight", spot, -ahead, 2.0) == []

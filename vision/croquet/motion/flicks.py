@@ -90,6 +90,4 @@ class Flicks:
                 went = np.array(positions.get(b.coin, b.at)) - spot
                 if toward and float(went @ (spot - start)) > 0:
                     struck[b.coin] = (a.coin, self.cfg.touch_mm - gap)
-        return [
-            Start(s.coin, s.t, s.at, *struck[s.coin]) if s.coin in struck else s for s in group
-        ]
+        return [Start(s.coin, s.t, s.at, *struck[s.coin]) if s.coin in struck else s for s in group]

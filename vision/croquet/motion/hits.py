@@ -11,6 +11,10 @@ slows a coin) is also tested, and if that runs into the tower while the coin was
 it, the coin touched the tower. A coin touching a tower (lying against it, or just hit) touches
 it anew only after its centre has moved ``separate_mm`` beyond touching.
 
+A flicked coin goes away from the finger behind it. One flicked beside its tower often bounces
+off it under the hand, unseen: seen going back toward the hand's side, it bounced off what lay
+ahead of it, and a tower within a coin's width ahead was hit (:meth:`Hits.bounced_back`).
+
 >>> from engines.croquetnole.layout import default_layout
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.tracks import Step
@@ -82,6 +86,23 @@ class Hits:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}
         self.touching = {(swap.get(c, c), f) for c, f in self.touching}
+
+    def bounced_back(self, coin: str, spot: Point, ahead: np.ndarray, t: float) -> list[Hit]:
+        """A coin flicked from ``spot`` toward ``ahead`` (a unit vector, away from the hand)
+        went back the other way: the tower its centre meets within a coin's width ahead, if
+        any, it hit at ``t``."""
+        _, path = _along(
+            np.asarray(spot, float), np.asarray(spot, float) + ahead * self.cfg.coin_mm
+        )
+        out = []
+        for feature, tile in self.towers:
+            key = (coin, feature)
+            if key in self.touching:
+                continue
+            if float(square_distance(tile, path).min()) <= self.cfg.radius_mm:
+                self.touching.add(key)
+                out.append(Hit(t, coin, feature, sure(self.cfg.start_mm, self.cfg.position_sd_mm)))
+        return out
 
     def step(self, st: Step) -> list[Hit]:
         """The hits the coin's path in this step makes."""

@@ -121,9 +121,30 @@ class CoinReferee:
         for st in starts:
             if st.by is None:
                 calls.append(Flick(st.t, st.coin, 1.0 if st.margin_mm > 0 else 0.5))
+                calls += self._bounced(st)
             else:
                 calls += self.strikes.started(st)
         return calls
+
+    def _bounced(self, st: Start) -> list[Call]:
+        """A flicked coin seen gone back toward the hand that flicked it bounced off what lay
+        ahead of it (:meth:`Hits.bounced_back`). The hand is where its points lay within a
+        finger's reach of the coin when it was flicked."""
+        near = self.cfg.radius_mm + self.cfg.finger_mm
+        before = [pts for when, pts in self.tracker.trail if when <= st.t + self.cfg.frame_s]
+        now = self.tracker.positions().get(st.coin)
+        if not before or now is None:
+            return []
+        spot = np.asarray(st.at, float)
+        pts = before[-1][np.hypot(*(before[-1] - spot).T) <= near]
+        went = np.asarray(now, float) - spot
+        if not len(pts) or float(np.hypot(*went)) < self.cfg.start_mm:
+            return []
+        ahead = spot - pts.mean(axis=0)
+        ahead /= max(float(np.hypot(*ahead)), 1e-9)
+        if float(went @ ahead) >= 0:
+            return []
+        return list(self.hits.bounced_back(st.coin, st.at, ahead, st.t))
 
     def _hold(self, calls: list[Call], m: Motion) -> list[Call]:
         """Hold the calls of coins whose name is provisional (:mod:`.tracks`) until it is

@@ -163,6 +163,19 @@ class Motion:
     guessed: tuple[tuple[str, float], ...] = ()
 
 
+@dataclass
+class _Frame:
+    """One frame's transitions as they run: the view and time, and what they report."""
+
+    t: float
+    view: View
+    steps: list[Step] = field(default_factory=list)
+    starts: list[Start] = field(default_factory=list)
+    stops: list[str] = field(default_factory=list)
+    off: list[tuple[str, Point]] = field(default_factory=list)
+    placed: list[tuple[str, Point]] = field(default_factory=list)
+
+
 def _pt(v: np.ndarray) -> Point:
     return (float(v[0]), float(v[1]))
 
@@ -286,29 +299,25 @@ class CoinTracker:
         for tr in self.tracks.values():
             if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
                 tr.hand_t = t
-        steps: list[Step] = []
-        starts: list[Start] = []
-        stops: list[str] = []
-        off: list[tuple[str, Point]] = []
-        placed: list[tuple[str, Point]] = []
+        f = _Frame(t, view)
         # Sliding coins first: a coin at rest is struck by a path of this frame.
         order = sorted(self.tracks.values(), key=lambda tr: tr.state is not State.SLIDING)
         for tr in order:
             s = pairs.get(tr.coin)
             if tr.state is State.SLIDING:
-                self._sliding(tr, s, t, view, steps, starts, stops, off)
+                self._sliding(tr, s, f)
             elif tr.state is State.REST:
-                self._resting(tr, s, t, view, steps, starts, stops, off)
+                self._resting(tr, s, f)
             elif tr.state is State.HIDDEN:
-                self._hidden(tr, s, t, view, steps, starts, stops, off, placed)
+                self._hidden(tr, s, f)
             elif s is not None:
-                self._returning(tr, s, t, placed)
+                self._returning(tr, s, f)
             else:
                 tr.doubt.clear()
         renamed, guessed = self._settle(view, t)
         self.t = t
-        self._last_steps = tuple(steps)
-        for st in steps:
+        self._last_steps = tuple(f.steps)
+        for st in f.steps:
             way = self.movers.setdefault(st.coin, [np.array(st.a)])
             way.append(np.array(st.b))
         if not any(tr.state is State.SLIDING or tr.moving_hidden for tr in self.tracks.values()):
@@ -322,11 +331,11 @@ class CoinTracker:
                 if tr.state is State.SLIDING or (tr.state is State.HIDDEN and tr.moving_hidden)
             ),
             frozenset(c for c, tr in self.tracks.items() if tr.state is State.HIDDEN),
-            tuple(steps),
-            tuple(starts),
-            tuple(stops),
-            tuple(off),
-            tuple(placed),
+            tuple(f.steps),
+            tuple(f.starts),
+            tuple(f.stops),
+            tuple(f.off),
+            tuple(f.placed),
             tuple(renamed),
             frozenset(self.doubted),
             tuple(guessed),
@@ -442,12 +451,11 @@ class CoinTracker:
                 best, near = other.coin, max(d, 0.0)
         return best, self.cfg.touch_mm - near
 
-    def _cause(
-        self, tr: Track, t: float, view: View, steps: Sequence[Step]
-    ) -> tuple[bool, str | None, float]:
+    def _cause(self, tr: Track, f: _Frame) -> tuple[bool, str | None, float]:
         """Whether something moved ``tr``, what (a coin's name, or None for a hand) and by what
         margin (:class:`Start`)."""
-        striker, margin = self._striker(tr, steps)
+        t = f.t
+        striker, margin = self._striker(tr, f.steps)
         if striker is not None:
             return True, striker, margin
         reach = self.cfg.radius_mm + self.cfg.finger_mm
@@ -467,7 +475,7 @@ class CoinTracker:
             # The turn's flick is past: something it set going struck this coin, unseen.
             by = min(ways, key=lambda c: ways[c])
             return True, by, self.cfg.touch_mm - ways[by]
-        return True, None, max(0.0, reach - view.hand_distance(_pt(tr.spot)))
+        return True, None, max(0.0, reach - f.view.hand_distance(_pt(tr.spot)))
 
     def _set_off(
         self,
@@ -476,9 +484,10 @@ class CoinTracker:
         t: float,
         cause: tuple[str | None, float],
         since: float | None,
-        starts: list[Start],
-        steps: list[Step],
+        f: _Frame,
     ) -> None:
+        """``tr`` set off from its spot, read at ``b`` at ``t``: since ``since``, or, out of
+        hiding, since a time its next reading gives (:meth:`_came_out`)."""
         at = _pt(tr.spot)
         if since is None:
             tr.unseen_start = (*cause, tr.hidden_t)
@@ -491,8 +500,8 @@ class CoinTracker:
             if under:
                 self.doubted[tr.coin] = (tr.hidden_t, tr.spot.copy(), b.copy(), under)
         else:
-            starts.append(Start(tr.coin, since, at, *cause))
-            steps.append(Step(tr.coin, at, _pt(b), since, t, (0.0, 0.0)))
+            f.starts.append(Start(tr.coin, since, at, *cause))
+            f.steps.append(Step(tr.coin, at, _pt(b), since, t, (0.0, 0.0)))
         tr.velocity = (b - tr.spot) / max(t - since, self.cfg.frame_s)
         tr.mm = b
         tr.seen_t = t
@@ -500,20 +509,10 @@ class CoinTracker:
         tr.still = []
         tr.doubt = []
 
-    def _resting(
-        self,
-        tr: Track,
-        s: Sighting | None,
-        t: float,
-        view: View,
-        steps: list[Step],
-        starts: list[Start],
-        stops: list[str],
-        off: list[tuple[str, Point]],
-    ) -> None:
-        cfg = self.cfg
+    def _resting(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
+        cfg, t = self.cfg, f.t
         if s is None:
-            if self._hand_near(view, tr.spot):
+            if self._hand_near(f.view, tr.spot):
                 tr.state, tr.hidden_t, tr.moving_hidden = State.HIDDEN, t, False
                 tr.mm, tr.leaving = tr.spot.copy(), None
             return
@@ -529,15 +528,15 @@ class CoinTracker:
                 # Read away twice running: it set off (a misreading comes back). A flick
                 # leaves the coin sliding: read farther on the second time, or gone a radius;
                 # a hand beside a coin at rest shifts its reading, and the shift stays put.
-                self._set_off(tr, first, first_t, (by, margin), since, starts, steps)
-                self._sliding(tr, s, t, view, steps, starts, stops, off)
+                self._set_off(tr, first, first_t, (by, margin), since, f)
+                self._sliding(tr, s, f)
                 return
         if not s.by_hand and away < cfg.radius_mm / 2 and s.of == 1:
             self.variance += 0.002 * (away**2 / 2 - self.variance)
         if away < cfg.start_mm:
             tr.doubt.clear()
             return
-        moved, by, margin = self._cause(tr, t, view, steps)
+        moved, by, margin = self._cause(tr, f)
         if moved:
             tr.leaving = (by, margin, t - cfg.frame_s / 2, p, t)
             return
@@ -552,33 +551,23 @@ class CoinTracker:
                 tr.spot = recent.mean(axis=0)
                 tr.doubt.clear()
 
-    def _sliding(
-        self,
-        tr: Track,
-        s: Sighting | None,
-        t: float,
-        view: View,
-        steps: list[Step],
-        starts: list[Start],
-        stops: list[str],
-        off: list[tuple[str, Point]],
-    ) -> None:
-        cfg = self.cfg
+    def _sliding(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
+        cfg, t = self.cfg, f.t
         if s is None:
             ahead = tr.mm + tr.velocity * (t - tr.seen_t)
             crossing = edge_crossing(tr.mm, ahead, self.table)
             if crossing is not None:
-                self._gone_off(tr, crossing, off)
+                self._gone_off(tr, crossing, f)
             else:
                 tr.state, tr.hidden_t, tr.moving_hidden = State.HIDDEN, t, True
             return
         p = np.array(s.mm)
         if tr.unseen_start is not None:
-            self._came_out(tr, p, t, starts, steps)
+            self._came_out(tr, p, f)
         crossing = edge_crossing(tr.mm, p, self.table)
-        steps.append(Step(tr.coin, _pt(tr.mm), _pt(p), tr.seen_t, t, _pt(tr.velocity)))
+        f.steps.append(Step(tr.coin, _pt(tr.mm), _pt(p), tr.seen_t, t, _pt(tr.velocity)))
         if crossing is not None:
-            self._gone_off(tr, crossing, off)
+            self._gone_off(tr, crossing, f)
             return
         step = float(np.hypot(*(p - tr.mm)))
         tr.velocity = (p - tr.mm) / max(t - tr.seen_t, cfg.frame_s)
@@ -587,11 +576,9 @@ class CoinTracker:
         if len(tr.still) > cfg.still_frames:
             tr.spot = np.mean(tr.still[1:], axis=0)
             tr.state, tr.velocity, tr.still = State.REST, np.zeros(2), []
-            stops.append(tr.coin)
+            f.stops.append(tr.coin)
 
-    def _came_out(
-        self, tr: Track, p: np.ndarray, t: float, starts: list[Start], steps: list[Step]
-    ) -> None:
+    def _came_out(self, tr: Track, p: np.ndarray, f: _Frame) -> None:
         """A coin seen a second time since it came out of hiding sliding: it set off as long
         before as friction (the middle of its range) takes to slow a coin to the speed it
         shows now over the way it came from its spot (:func:`slide_time`), but not before it
@@ -599,12 +586,12 @@ class CoinTracker:
         assert tr.unseen_start is not None
         by, margin, hidden_t = tr.unseen_start
         tr.unseen_start = None
-        speed = float(np.hypot(*(p - tr.mm))) / max(t - tr.seen_t, self.cfg.frame_s)
+        speed = float(np.hypot(*(p - tr.mm))) / max(f.t - tr.seen_t, self.cfg.frame_s)
         out = float(np.hypot(*(tr.mm - tr.spot)))
         since = max(hidden_t, tr.seen_t - slide_time(out, speed, self.cfg.decel_mid_mm_s2))
         at = _pt(tr.spot)
-        starts.append(Start(tr.coin, since, at, by, margin))
-        steps.append(Step(tr.coin, at, _pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
+        f.starts.append(Start(tr.coin, since, at, by, margin))
+        f.steps.append(Step(tr.coin, at, _pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
 
     def _settle(
         self, view: View, t: float
@@ -655,36 +642,25 @@ class CoinTracker:
         moving.look, hidden.look = hidden.look, moving.look
         self.tracks[x], self.tracks[y] = hidden, moving
 
-    def _gone_off(self, tr: Track, at: Point, off: list[tuple[str, Point]]) -> None:
+    def _gone_off(self, tr: Track, at: Point, f: _Frame) -> None:
         tr.state, tr.mm, tr.velocity = State.OFF, np.array(at), np.zeros(2)
-        off.append((tr.coin, at))
+        f.off.append((tr.coin, at))
 
-    def _hidden(
-        self,
-        tr: Track,
-        s: Sighting | None,
-        t: float,
-        view: View,
-        steps: list[Step],
-        starts: list[Start],
-        stops: list[str],
-        off: list[tuple[str, Point]],
-        placed: list[tuple[str, Point]],
-    ) -> None:
-        cfg = self.cfg
+    def _hidden(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
+        cfg, t = self.cfg, f.t
         if tr.moving_hidden:
             if s is not None:
                 tr.state = State.SLIDING
-                self._sliding(tr, s, t, view, steps, starts, stops, off)
+                self._sliding(tr, s, f)
                 return
             ahead = tr.mm + tr.velocity * (t - tr.seen_t)
             crossing = edge_crossing(tr.mm, ahead, self.table)
             if crossing is not None:
-                self._gone_off(tr, crossing, off)
+                self._gone_off(tr, crossing, f)
             elif t - tr.hidden_t > cfg.lost_frames * cfg.frame_s:
                 # Lost for longer than any slide lasts: it stopped where it was last seen.
                 tr.state, tr.spot, tr.moving_hidden = State.REST, tr.mm.copy(), False
-                stops.append(tr.coin)
+                f.stops.append(tr.coin)
             return
         if s is None:
             tr.doubt.clear()
@@ -697,8 +673,8 @@ class CoinTracker:
             return
         if tr.doubt and float(np.hypot(*(p - tr.doubt[-1]))) >= cfg.still_step_mm:
             # Seen moving away from where it lay hidden: flicked (or struck) under the hand.
-            _, by, margin = self._cause(tr, t, view, steps)
-            self._set_off(tr, np.array(s.mm), t, (by, margin), None, starts, steps)
+            _, by, margin = self._cause(tr, f)
+            self._set_off(tr, p, t, (by, margin), None, f)
             return
         tr.doubt.append(p)
         if len(tr.doubt) < cfg.still_frames:
@@ -707,20 +683,20 @@ class CoinTracker:
         beyond = float(np.hypot(*(at - tr.spot))) > cfg.coin_mm + cfg.finger_mm
         if beyond and self._hand_since(tr.hidden_t, _pt(at)) <= cfg.radius_mm:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
-            placed.append((tr.coin, _pt(at)))
+            f.placed.append((tr.coin, _pt(at)))
         else:
             # It slid there unseen and had stopped by the time it showed: it set off as long
             # before as a slide that far lasts at the middle of the friction range.
-            _, by, _ = self._cause(tr, t, view, steps)
+            _, by, _ = self._cause(tr, f)
             seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
             slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, cfg.decel_mid_mm_s2)
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
-            starts.append(Start(tr.coin, since, _pt(tr.spot), by, 0.0))
-            steps.append(Step(tr.coin, _pt(tr.spot), _pt(at), since, seen_t, (0.0, 0.0)))
+            f.starts.append(Start(tr.coin, since, _pt(tr.spot), by, 0.0))
+            f.steps.append(Step(tr.coin, _pt(tr.spot), _pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
-            stops.append(tr.coin)
+            f.stops.append(tr.coin)
 
-    def _returning(self, tr: Track, s: Sighting, t: float, placed: list[tuple[str, Point]]) -> None:
+    def _returning(self, tr: Track, s: Sighting, f: _Frame) -> None:
         p = np.array(s.mm)
         if tr.doubt and float(np.hypot(*(p - tr.doubt[-1]))) >= self.cfg.still_step_mm:
             tr.doubt.clear()
@@ -728,4 +704,4 @@ class CoinTracker:
         if len(tr.doubt) >= self.cfg.still_frames:
             at = np.mean(tr.doubt, axis=0)
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
-            placed.append((tr.coin, _pt(at)))
+            f.placed.append((tr.coin, _pt(at)))
