@@ -213,9 +213,9 @@ def test_a_coin_lying_against_a_tower_hits_it_only_after_parting() -> None:
 
 
 def test_a_call_renamed_keeps_its_time_and_trades_only_the_two_names() -> None:
-    call = Strike(2.5, "arms-knight", "moons-guard", 0.97)
+    call = Strike(2.5, "arms-knight", "moons-guard", confidence=0.97)
     assert renamed(call, "arms-knight", "arms-guard") == Strike(
-        2.5, "arms-guard", "moons-guard", 0.97
+        2.5, "arms-guard", "moons-guard", confidence=0.97
     )
 
 

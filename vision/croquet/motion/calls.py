@@ -7,7 +7,7 @@ call rests on is real: a coin read ``m`` mm inside a touching distance with read
 ``sd`` is called with confidence ``Phi(m / sd)`` (:func:`sure`). Below
 :data:`ASK_BELOW` the phone should ask the players instead of the referee ruling alone.
 
->>> call = Pass(1.25, "moons-knight", "suns-gate", "in", 0.99).to_json()
+>>> call = Pass(1.25, "moons-knight", "suns-gate", "in", confidence=0.99).to_json()
 >>> call["event"], call["feature"], call["direction"], call["confidence"]
 ('pass', 'suns-gate', 'in', 0.99)
 >>> round(sure(0.2, 0.1), 3)
@@ -17,7 +17,7 @@ call rests on is real: a coin read ``m`` mm inside a touching distance with read
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from engines.croquetnole.layout import Point
@@ -38,17 +38,18 @@ def _mm(p: Point) -> list[float]:
 
 @dataclass(frozen=True)
 class Call:
-    """A call at time ``t`` (s from the first frame) with its ``confidence``."""
+    """A call at time ``t`` (s from the first frame) with its ``confidence`` (a keyword)."""
 
     kind: ClassVar[str] = ""
     t: float
+    confidence: float = field(default=1.0, kw_only=True)
 
     def fields(self) -> dict[str, Any]:
         return {}
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": round(self.t, 4), "event": self.kind, **self.fields()}
-        out["confidence"] = round(getattr(self, "confidence", 1.0), 3)
+        out["confidence"] = round(self.confidence, 3)
         return out
 
 
@@ -78,15 +79,13 @@ def unsure(call: Call, chance: float) -> Call:
     >>> unsure(Flick(1.0, "suns-knight"), 0.5).confidence
     0.5
     """
-    confidence = min(getattr(call, "confidence", 1.0), chance)
-    return replace(call, confidence=confidence)  # type: ignore[call-arg]
+    return replace(call, confidence=min(call.confidence, chance))
 
 
 @dataclass(frozen=True)
 class Flick(Call):
     kind: ClassVar[str] = "flick"
     coin: str
-    confidence: float = 1.0
 
     def fields(self) -> dict[str, Any]:
         return {"coin": self.coin}
@@ -98,7 +97,6 @@ class Pass(Call):
     coin: str
     feature: str
     direction: str
-    confidence: float = 1.0
 
     def fields(self) -> dict[str, Any]:
         return {"coin": self.coin, "feature": self.feature, "direction": self.direction}
@@ -109,7 +107,6 @@ class Hit(Call):
     kind: ClassVar[str] = "hit"
     coin: str
     feature: str
-    confidence: float = 1.0
 
     def fields(self) -> dict[str, Any]:
         return {"coin": self.coin, "feature": self.feature}
@@ -120,7 +117,6 @@ class Strike(Call):
     kind: ClassVar[str] = "strike"
     coin: str
     target: str
-    confidence: float = 1.0
 
     def fields(self) -> dict[str, Any]:
         return {"coin": self.coin, "target": self.target}
@@ -131,7 +127,6 @@ class OffTable(Call):
     kind: ClassVar[str] = "off_table"
     coin: str
     at: Point
-    confidence: float = 1.0
 
     def fields(self) -> dict[str, Any]:
         return {"coin": self.coin, "at": _mm(self.at)}
@@ -142,7 +137,6 @@ class Place(Call):
     kind: ClassVar[str] = "place"
     coin: str
     at: Point
-    confidence: float = 1.0
 
     def fields(self) -> dict[str, Any]:
         return {"coin": self.coin, "at": _mm(self.at)}
@@ -152,7 +146,6 @@ class Place(Call):
 class Rest(Call):
     kind: ClassVar[str] = "rest"
     positions: tuple[tuple[str, Point], ...]
-    confidence: float = 1.0
 
     def fields(self) -> dict[str, Any]:
         return {"positions": {c: _mm(p) for c, p in self.positions}}

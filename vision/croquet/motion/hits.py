@@ -101,7 +101,8 @@ class Hits:
                 continue
             if float(square_distance(tile, path).min()) <= self.cfg.radius_mm:
                 self.touching.add(key)
-                out.append(Hit(t, coin, feature, sure(self.cfg.start_mm, self.cfg.position_sd_mm)))
+                sure_hit = sure(self.cfg.start_mm, self.cfg.position_sd_mm)
+                out.append(Hit(t, coin, feature, confidence=sure_hit))
         return out
 
     def step(self, st: Step) -> list[Hit]:
@@ -127,7 +128,7 @@ class Hits:
                 self.touching.add(key)
                 margin = max(cfg.hit_mm - gap, cfg.start_mm if bounced else 0.0)
                 confidence = sure(margin, cfg.position_sd_mm)
-                out.append(Hit(st.t0 + float(u[k]) * dt, st.coin, feature, confidence))
+                out.append(Hit(st.t0 + float(u[k]) * dt, st.coin, feature, confidence=confidence))
             elif float(dist[-1]) > cfg.hit_mm + cfg.separate_mm:
                 # Where the step ends, the coin has parted from the tower.
                 self.touching.discard(key)

@@ -126,5 +126,5 @@ class Passes:
                 t = st.t0 + cut.u_out * (st.t1 - st.t0)
                 direction = "in" if cut.side_out == MOUTH_IN else "out"
                 confidence = sure(c.half_width - abs(float(w)), self.sd)
-                out.append(Pass(t, st.coin, c.feature, direction, confidence))
+                out.append(Pass(t, st.coin, c.feature, direction, confidence=confidence))
         return out

@@ -120,7 +120,7 @@ class CoinReferee:
         calls: list[Call] = []
         for st in starts:
             if st.by is None:
-                calls.append(Flick(st.t, st.coin, 1.0 if st.margin_mm > 0 else 0.5))
+                calls.append(Flick(st.t, st.coin, confidence=1.0 if st.margin_mm > 0 else 0.5))
                 calls += self._bounced(st)
             else:
                 calls += self.strikes.started(st)

@@ -73,7 +73,7 @@ class Strikes:
         pair = frozenset((start.coin, start.by))
         self.contact.add(pair)
         confidence = sure(start.margin_mm, math.sqrt(2) * self.cfg.position_sd_mm)
-        return [Strike(start.t, start.by, start.coin, confidence)]
+        return [Strike(start.t, start.by, start.coin, confidence=confidence)]
 
     def steps(self, steps: Sequence[Step], positions: Mapping[str, Point]) -> list[Strike]:
         """Strikes between coins sliding in this frame; contacts that parted are forgotten."""
@@ -89,7 +89,7 @@ class Strikes:
                 striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
                 t = striker.t0 + u * (striker.t1 - striker.t0)
                 confidence = sure(cfg.touch_mm - gap, math.sqrt(2) * cfg.position_sd_mm)
-                out.append(Strike(t, striker.coin, target.coin, confidence))
+                out.append(Strike(t, striker.coin, target.coin, confidence=confidence))
         for pair in list(self.contact):
             a, b = (positions.get(c) for c in pair)
             if (
