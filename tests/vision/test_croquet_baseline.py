@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any
 
 import numpy as np
 import pytest
 
 from engines.croquetnole.layout import default_layout
 from vision.lab.croquet_baseline import BaselineReferee, referee_scene_baseline
-from vision.lab.croquet_evaluate import EvalSpec, SceneRun, Tally, random_scene, report
+from vision.lab.croquet_evaluate import EvalSpec, SceneRun, Tally, event_keys, random_scene, report
 from vision.markers import TableProfile
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
+from vision.sim.croquet_scenes import SCENES
 
 MODE = CameraMode(960, 540, 120.0)
 
@@ -32,13 +32,6 @@ def run(script: str) -> SceneRun:
     return referee_scene_baseline(CroquetScene.from_script(script), renderer())
 
 
-def keys(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return [
-        (e["event"], e.get("coin"), e.get("feature") or e.get("target"), e.get("direction"))
-        for e in sorted(events, key=lambda e: e["t"])
-    ]
-
-
 def near_in_time(r: SceneRun, kind: str, tol: float = 0.1) -> bool:
     """The first found event of ``kind`` lies within ``tol`` s of the first true one."""
     found = next(e for e in r.found if e["event"] == kind)
@@ -46,22 +39,12 @@ def near_in_time(r: SceneRun, kind: str, tol: float = 0.1) -> bool:
     return abs(found["t"] - true["t"]) <= tol
 
 
-PASS = "place moons-knight at 442 552\nflick moons-knight heading -90 deg at 0.9 m/s"
-HIT = "place moons-knight at 330 432\nflick moons-knight heading 180 deg at 1.2 m/s"
-STRIKE = (
-    "place suns-knight at 150 650\nplace arms-guard at 150 720\n"
-    "flick suns-knight toward arms-guard at 0.8 m/s"
-)
-OFF = "place suns-knight at 100 700\nflick suns-knight heading 180 deg at 1.5 m/s"
-LIFT = (
-    "place suns-knight at 100 700\nplace moons-guard at 480 640\n"
-    "lift suns-knight to 300 300\nflick moons-guard heading 0 deg at 0.5 m/s"
-)
+PASS, HIT, STRIKE, OFF, LIFT = (SCENES[k] for k in ("pass", "hit", "strike", "off_table", "place"))
 
 
 def test_a_flick_through_a_gate_is_a_flick_a_pass_out_and_a_rest_where_the_coin_lies() -> None:
     r = run(PASS)
-    assert keys(r.found) == [
+    assert event_keys(r.found) == [
         ("flick", "moons-knight", None, None),
         ("pass", "moons-knight", "moons-gate", "out"),
         ("rest", None, None, None),
@@ -75,14 +58,14 @@ def test_a_flick_through_a_gate_is_a_flick_a_pass_out_and_a_rest_where_the_coin_
 
 def test_a_flick_into_a_tower_passes_its_door_in_and_hits_it() -> None:
     r = run(HIT)
-    assert ("pass", "moons-knight", "suns-door", "in") in keys(r.found)
-    assert ("hit", "moons-knight", "suns-tower", None) in keys(r.found)
+    assert ("pass", "moons-knight", "suns-door", "in") in event_keys(r.found)
+    assert ("hit", "moons-knight", "suns-tower", None) in event_keys(r.found)
     assert near_in_time(r, "hit")
 
 
 def test_a_flick_into_another_coin_strikes_it() -> None:
     r = run(STRIKE)
-    assert keys(r.found) == [
+    assert event_keys(r.found) == [
         ("flick", "suns-knight", None, None),
         ("strike", "suns-knight", "arms-guard", None),
         ("rest", None, None, None),
@@ -92,7 +75,7 @@ def test_a_flick_into_another_coin_strikes_it() -> None:
 
 def test_a_coin_flicked_off_the_table_is_off_where_it_crossed_the_edge() -> None:
     r = run(OFF)
-    assert ("off_table", "suns-knight", None, None) in keys(r.found)
+    assert ("off_table", "suns-knight", None, None) in event_keys(r.found)
     off = next(e for e in r.found if e["event"] == "off_table")
     assert off["at"][0] == pytest.approx(0.0, abs=0.5)
     assert off["at"][1] == pytest.approx(700.0, abs=5.0)
@@ -103,7 +86,7 @@ def test_a_coin_flicked_off_the_table_is_off_where_it_crossed_the_edge() -> None
 @pytest.mark.slow
 def test_a_coin_carried_by_hand_is_a_place_not_a_flick() -> None:
     r = run(LIFT)
-    assert keys(r.found) == [
+    assert event_keys(r.found) == [
         ("place", "suns-knight", None, None),
         ("flick", "moons-guard", None, None),
         ("rest", None, None, None),

@@ -5,7 +5,6 @@ learnt at set-up, and the state machine and the call modules on hand-made input.
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import numpy as np
 import pytest
@@ -17,11 +16,12 @@ from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.tracks import CoinTracker, State, Step
-from vision.lab.croquet_evaluate import SceneRun, match_events, score_scene
+from vision.lab.croquet_evaluate import SceneRun, event_keys, match_events, score_scene
 from vision.lab.croquet_families import RebuiltSceneReferee
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
+from vision.sim.croquet_scenes import SCENES
 from vision.sim.croquet_variation import draw_variation, varied_scene
 
 MODE = CameraMode(960, 540, 120.0)
@@ -44,13 +44,6 @@ def run(script: str) -> SceneRun:
     return referee(CroquetScene.from_script(script), renderer())
 
 
-def keys(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    return [
-        (e["event"], e.get("coin"), e.get("feature") or e.get("target"), e.get("direction"))
-        for e in sorted(events, key=lambda e: e["t"])
-    ]
-
-
 def matched(r: SceneRun, kind: str, tol: float = 0.1) -> bool:
     """Every true event of ``kind`` is found within ``tol`` s, and nothing else of it."""
     found = [e for e in r.found if e["event"] == kind]
@@ -58,27 +51,14 @@ def matched(r: SceneRun, kind: str, tol: float = 0.1) -> bool:
     return len(found) == len(true) == len(match_events(found, true, tol, 1.0))
 
 
-PASS = "place moons-knight at 442 552\nflick moons-knight heading -90 deg at 0.9 m/s"
-HIT = "place moons-knight at 330 432\nflick moons-knight heading 180 deg at 1.2 m/s"
-STRIKE = (
-    "place suns-knight at 150 650\nplace arms-guard at 150 720\n"
-    "flick suns-knight toward arms-guard at 0.8 m/s"
-)
-OFF = "place suns-knight at 100 700\nflick suns-knight heading 180 deg at 1.5 m/s"
-LIFT = (
-    "place suns-knight at 100 700\nplace moons-guard at 480 640\n"
-    "lift suns-knight to 300 300\nflick moons-guard heading 0 deg at 0.5 m/s"
-)
-REST_HAND = (
-    "place moons-knight at 442 552\nplace suns-guard at 600 300\n"
-    "hand rests near (460, 560) for 0.6 s\nwait 0.3 s"
-)
+PASS, HIT, STRIKE, OFF, LIFT = (SCENES[k] for k in ("pass", "hit", "strike", "off_table", "place"))
+REST_HAND = SCENES["hand_rests"]
 
 
 @pytest.mark.slow
 def test_a_flick_through_a_gate_is_a_flick_a_pass_out_and_a_rest_where_the_coin_lies() -> None:
     r = run(PASS)
-    assert keys(r.found) == [
+    assert event_keys(r.found) == [
         ("flick", "moons-knight", None, None),
         ("pass", "moons-knight", "moons-gate", "out"),
         ("rest", None, None, None),
@@ -92,7 +72,7 @@ def test_a_flick_through_a_gate_is_a_flick_a_pass_out_and_a_rest_where_the_coin_
 @pytest.mark.slow
 def test_a_flick_into_a_tower_passes_its_door_in_and_hits_it() -> None:
     r = run(HIT)
-    assert ("pass", "moons-knight", "suns-door", "in") in keys(r.found)
+    assert ("pass", "moons-knight", "suns-door", "in") in event_keys(r.found)
     assert matched(r, "hit")
 
 
@@ -100,7 +80,7 @@ def test_a_flick_into_a_tower_passes_its_door_in_and_hits_it() -> None:
 def test_a_coin_flicked_into_another_strikes_it() -> None:
     r = run(STRIKE)
     assert matched(r, "strike") and matched(r, "flick")
-    assert ("strike", "suns-knight", "arms-guard", None) in keys(r.found)
+    assert ("strike", "suns-knight", "arms-guard", None) in event_keys(r.found)
 
 
 @pytest.mark.slow

@@ -182,6 +182,20 @@ def ruled_strikes(events: Sequence[Event]) -> list[Event]:
     return out
 
 
+def event_keys(events: Sequence[Event]) -> list[tuple[Any, ...]]:
+    """Each event's kind, coin, feature or target and direction, in time order: what a test
+    compares.
+
+    >>> event_keys([{"t": 0.2, "event": "pass", "coin": "a", "feature": "suns-gate",
+    ...              "direction": "in"}, {"t": 0.1, "event": "flick", "coin": "a"}])
+    [('flick', 'a', None, None), ('pass', 'a', 'suns-gate', 'in')]
+    """
+    return [
+        (e["event"], e.get("coin"), e.get("feature") or e.get("target"), e.get("direction"))
+        for e in sorted(events, key=lambda e: e["t"])
+    ]
+
+
 def match_events(
     found: Sequence[Event], truth: Sequence[Event], time_tol_s: float, place_tol_s: float
 ) -> list[tuple[Event, Event]]:
