@@ -162,6 +162,9 @@ def test_camera_and_sensor_draws_reach_the_renderer() -> None:
     assert tilt[0] > 9.0 > 4.0 > tilt[1]
     _, _, jpeg = first_frame("sensor", "jpeg")
     assert 60 <= jpeg.look.sensor.jpeg_quality <= 95
+    _, _, isp = first_frame("sensor", "isp")
+    sensor = isp.look.sensor
+    assert 8 <= sensor.denoise <= 20 and sensor.chroma_420 and 0.5 <= sensor.sharpen <= 1.5
 
 
 def test_hands_scale_and_sleeves() -> None:
@@ -196,6 +199,25 @@ def test_flicker_bands_a_rolling_shutter_frame_and_jpeg_changes_pixels() -> None
     copy = noisy.copy()
     TableLook(sensor=SensorLook(jpeg_quality=60)).compress(copy)
     assert not np.array_equal(copy, noisy)
+
+
+def test_the_processor_smooths_flat_noise_and_rings_at_an_edge() -> None:
+    """Denoise flattens noise on a flat cloth; sharpening overshoots either side of an edge;
+    4:2:0 colour blurs a colour edge over two pixels."""
+    rng = np.random.default_rng(1)
+    flat = np.clip(120 + rng.normal(0, 4, (64, 64, 3)), 0, 255).astype(np.uint8)
+    smooth = flat.copy()
+    TableLook(sensor=SensorLook(denoise=15.0)).develop(smooth)
+    assert smooth.astype(float).std() < 0.7 * flat.astype(float).std()
+    edge = np.full((16, 32, 3), 60, np.uint8)
+    edge[:, 16:] = 180
+    ringing = edge.copy()
+    TableLook(sensor=SensorLook(sharpen=1.0)).develop(ringing)
+    assert ringing[:, 14, 0].max() < 60 < 180 < ringing[:, 17, 0].min()
+    colour = np.zeros((16, 32, 3), np.uint8)
+    colour[:, 17:, 2] = 200
+    TableLook(sensor=SensorLook(chroma_420=True)).develop(colour)
+    assert 0 < colour[8, 16, 2] < 200 and 0 < colour[8, 17, 2] < 200
 
 
 def test_a_default_look_renders_as_no_look() -> None:

@@ -94,10 +94,17 @@ class HandLook:
 @dataclass(frozen=True)
 class SensorLook:
     """The sensor's processing after the light: white-balance gains (BGR; an auto white balance
-    that got it wrong) and JPEG compression of each frame (``jpeg_quality`` 1-100, 0 for none)."""
+    that got it wrong), the image signal processor's development of each frame (an edge-keeping
+    ``denoise``, the bilateral filter's colour sigma in grey levels; colour kept at half
+    resolution, ``chroma_420``, as YUV 4:2:0 output does; an unsharp mask of ``sharpen`` times
+    the detail, which rings at edges) and JPEG compression (``jpeg_quality`` 1-100, 0 for
+    none). All zero or off: the frame as the sensor saw it."""
 
     white_balance: tuple[float, float, float] = (1.0, 1.0, 1.0)
     jpeg_quality: int = 0
+    denoise: float = 0.0
+    chroma_420: bool = False
+    sharpen: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -143,6 +150,22 @@ class TableLook:
         sinc = math.sin(x) / x if x else 1.0
         phase = 2 * math.pi * lt.flicker_hz * t + lt.flicker_phase
         return 1.0 + lt.flicker * sinc * math.sin(phase)
+
+    def develop(self, img: np.ndarray) -> None:
+        """Denoise, subsample the colour and sharpen the frame in place, as the sensor's
+        settings say (nothing when all are off)."""
+        sensor = self.sensor
+        if sensor.denoise > 0:
+            img[...] = cv2.bilateralFilter(img, 5, sensor.denoise, 2.0)
+        if sensor.chroma_420:
+            ycc = cv2.cvtColor(img, cv2.COLOR_BGR2YCrCb)
+            h, w = img.shape[:2]
+            half = cv2.resize(ycc[..., 1:], (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+            ycc[..., 1:] = cv2.resize(half, (w, h), interpolation=cv2.INTER_LINEAR)
+            img[...] = cv2.cvtColor(ycc, cv2.COLOR_YCrCb2BGR)
+        if sensor.sharpen > 0:
+            soft = cv2.GaussianBlur(img, (0, 0), 1.0)
+            img[...] = cv2.addWeighted(img, 1.0 + sensor.sharpen, soft, -sensor.sharpen, 0.0)
 
     def compress(self, img: np.ndarray) -> None:
         """JPEG-encode and decode the frame in place (``sensor.jpeg_quality`` > 0)."""

@@ -243,6 +243,7 @@ class CroquetRenderer:
         readout = cfg.readout_s if cfg.rolling_shutter else 0.0
         self.look.shade_frame(img, frame.t, cfg.exposure_s, readout)
         self._add_noise(img, frame.index)
+        self.look.develop(img)
         self.look.compress(img)
         return img, FrameTruth(frame.index, frame.t, truths, frame.hands)
 

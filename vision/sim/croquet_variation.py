@@ -20,8 +20,9 @@ scene, never one fixed value; held-back ones marked *):
   ``wide_low`` (0.8-0.95 m, strong barrel distortion), ``high_tele`` (1.25-1.4 m, mild
   pincushion); *``steep`` (tilt 9.5-12 degrees, more roll).
 * ``sensor``: ``global`` (global shutter, short exposure), ``rolling``, ``long_exposure``
-  (5-8 ms: long smears), ``noisy`` (read noise sd 3.5-5); *``jpeg`` (every frame JPEG-compressed,
-  quality 60-95).
+  (5-8 ms: long smears), ``noisy`` (read noise sd 3.5-5), ``jpeg`` (every frame JPEG-compressed,
+  quality 60-95, as a USB webcam's MJPEG); *``isp`` (an image signal processor's development:
+  edge-keeping denoise, colour at half resolution, sharpening that rings at edges).
 * ``physics`` (:class:`PhysicsConfig`; the virtual players aim for the drawn deceleration):
   ``felt``, ``card_table`` (faster), ``baize_slow`` (5 m/s^2, dead bounces); *``slick`` (a
   polished table: 2-2.4 m/s^2, lively bounces).
@@ -29,11 +30,12 @@ scene, never one fixed value; held-back ones marked *):
   coloured sleeve); *``dark_sleeved`` (dark to very dark skin in a dark sleeve).
 
 Why these are held back: a held-back variant differs from what tuning sees in kind, not just in
-degree (the bold-numeral edition, a patterned or black cloth, flicker, a steep camera, JPEG
-artefacts, a slick table, dark skin in dark sleeves), so a referee tuned on the rest and scored on
-them shows how it copes with a table nobody tuned it for. ``draw_variation(seed)`` draws every
-family from its tuning variants; ``draw_variation(seed, held=family)`` draws that family from its
-held-back ones and every other family exactly as ``draw_variation(seed)`` does.
+degree (the bold-numeral edition, a patterned or black cloth, flicker, a steep camera, a
+processor's denoise and sharpening, a slick table, dark skin in dark sleeves), so a referee tuned
+on the rest and scored on them shows how it copes with a table nobody tuned it for.
+``draw_variation(seed)`` draws every family from its tuning variants;
+``draw_variation(seed, held=family)`` draws that family from its held-back ones and every other
+family exactly as ``draw_variation(seed)`` does.
 
 >>> v = draw_variation(7, held="coin_art")
 >>> v.variants["coin_art"] in HELD_BACK["coin_art"], v.variants["surface"] in HELD_BACK["surface"]
@@ -46,7 +48,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -92,7 +94,8 @@ class CameraPose:
 @dataclass(frozen=True)
 class SensorSettings:
     """Exposure (s), read noise (sd, grey levels), rolling shutter and its readout (s), white
-    balance gains (BGR) and JPEG quality (0: none)."""
+    balance gains (BGR), JPEG quality (0: none), and the processor's denoise (bilateral colour
+    sigma), 4:2:0 colour and sharpening amount (:class:`SensorLook`)."""
 
     exposure_s: float
     noise_sd: float
@@ -100,6 +103,9 @@ class SensorSettings:
     readout_s: float
     white_balance: tuple[float, float, float]
     jpeg_quality: int
+    denoise: float = 0.0
+    chroma_420: bool = False
+    sharpen: float = 0.0
 
     def render_config(self) -> RenderConfig:
         return RenderConfig(
@@ -110,7 +116,9 @@ class SensorSettings:
         )
 
     def look(self) -> SensorLook:
-        return SensorLook(self.white_balance, self.jpeg_quality)
+        return SensorLook(
+            self.white_balance, self.jpeg_quality, self.denoise, self.chroma_420, self.sharpen
+        )
 
 
 @dataclass(frozen=True)
@@ -440,9 +448,11 @@ def _sensor(
     rolling: float,
     wb: float,
     jpeg: tuple[int, int] = (0, 0),
+    isp: tuple[tuple[float, float], tuple[float, float]] | None = None,
 ) -> SensorSettings:
-    """``rolling``: the share of rolling shutters; ``wb``: the white balance error's reach."""
-    return SensorSettings(
+    """``rolling``: the share of rolling shutters; ``wb``: the white balance error's reach;
+    ``isp``: the ranges of the processor's denoise and sharpening (None: no processing)."""
+    settings = SensorSettings(
         exposure_s=_u(rng, *exposure_ms) / 1000,
         noise_sd=_u(rng, *noise),
         rolling_shutter=bool(rng.random() < rolling),
@@ -450,6 +460,9 @@ def _sensor(
         white_balance=(_u(rng, 1 - wb, 1 + wb), 1.0, _u(rng, 1 - wb, 1 + wb)),
         jpeg_quality=int(rng.integers(jpeg[0], jpeg[1] + 1)) if jpeg[1] else 0,
     )
+    if isp is None:
+        return settings
+    return replace(settings, denoise=_u(rng, *isp[0]), chroma_420=True, sharpen=_u(rng, *isp[1]))
 
 
 # -- physics ------------------------------------------------------------------------------------
@@ -551,6 +564,9 @@ _DRAWS: dict[str, dict[str, Draw]] = {
         "long_exposure": lambda r: _sensor(r, (5.0, 8.0), (1.0, 3.0), 0.5, 0.1),
         "noisy": lambda r: _sensor(r, (1.0, 4.0), (3.5, 5.0), 0.5, 0.15),
         "jpeg": lambda r: _sensor(r, (2.0, 8.0), (1.5, 4.0), 1.0, 0.15, (60, 95)),
+        "isp": lambda r: _sensor(
+            r, (1.0, 6.0), (2.0, 5.0), 1.0, 0.1, isp=((8.0, 20.0), (0.5, 1.5))
+        ),
     },
     "physics": {
         "felt": lambda r: _physics(r, (3000.0, 3800.0), (0.8, 0.9), (0.65, 0.75), (0.1, 0.2)),
@@ -577,7 +593,7 @@ HELD_BACK: Mapping[str, frozenset[str]] = MappingProxyType(
         "surface": frozenset({"patterned", "dark_cloth"}),
         "light": frozenset({"flicker"}),
         "camera": frozenset({"steep"}),
-        "sensor": frozenset({"jpeg"}),
+        "sensor": frozenset({"isp"}),
         "physics": frozenset({"slick"}),
         "hands": frozenset({"dark_sleeved"}),
     }

@@ -1,9 +1,9 @@
 """One frame compared with the bare table: where coins show, and where hands are.
 
 A pixel has changed when it differs from the bare table (:class:`TableModel`) by more than the
-camera's noise allows: ``sure_sds`` spreads of the difference of two noisy readings, after the
-light's overall level in this frame (its gain against the bare table, the median over a fixed
-sample of table pixels) is divided out, so a dimmer lamp or mains flicker changes nothing. A
+camera's noise allows (:meth:`CameraNoise.threshold`), after the light's overall level in this
+frame (its gain against the bare table, the median over a fixed sample of table pixels) is
+divided out, so a dimmer lamp or mains flicker changes nothing. A
 pixel darker than the table by one common factor in every channel is a shadow, not a thing: a
 shadow dims the light falling on the cloth, it does not change the cloth's colour.
 
@@ -24,8 +24,10 @@ outline seen from above at a slant is its top face and the side below it: two eq
 above the other, and all between; that shape is symmetric about the point halfway up the coin's
 axis, so its centroid is read on the plane half a coin's thickness above the table.
 
-The camera's noise is measured again on every frame from the sampled table pixels that did not
-change, and follows slowly (a new camera, compression, a dimmer room change it).
+The camera's noise is measured on every frame from the sampled table pixels away from the coins
+(:class:`~vision.croquet.motion.table_model.CameraNoise`): its spread, and the tail of a
+compressed or sharpened picture's differences, set how far a pixel must differ to have
+changed.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.table_model import TableModel, face_colour
+from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour
 
 #: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
 COIN_THICK_MM = 3.175
@@ -94,13 +96,25 @@ class View:
         return min((h.distance(p) for h in self.hands), default=math.inf)
 
 
-def _changed(frame: np.ndarray, table: np.ndarray, gain: float, threshold: float) -> np.ndarray:
-    """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8) seen at
-    ``gain`` by more than ``threshold``, shadows left out (a 0/1 uint8 mask). The shadow test
-    runs on the changed pixels only."""
+def _changed(
+    frame: np.ndarray,
+    table: np.ndarray,
+    grad: np.ndarray,
+    gain: float,
+    noise: CameraNoise,
+    sure_sds: float,
+) -> np.ndarray:
+    """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8, whose
+    gradient is ``grad``) seen at ``gain`` by more than the camera's noise allows at a flat or
+    an edge pixel (:meth:`CameraNoise.thresholds`, two levels more for the rounding of both),
+    shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only."""
+    flat, edge = (gain * v + 2.0 for v in noise.thresholds(sure_sds))
     lit = cv2.convertScaleAbs(table, alpha=gain)
     b, g, r = cv2.split(cv2.absdiff(frame, lit))
-    _, mask = cv2.threshold(cv2.max(cv2.max(b, g), r), threshold, 1, cv2.THRESH_BINARY)
+    largest = cv2.max(cv2.max(b, g), r)
+    _, mask = cv2.threshold(largest, flat, 1, cv2.THRESH_BINARY)
+    if edge > flat:
+        mask[(grad >= noise.edge_gradient) & (largest <= edge)] = 0
     ys, xs = np.nonzero(mask)
     if len(ys):
         ratio = (frame[ys, xs].astype(np.float32) + 1.0) / (
@@ -125,11 +139,9 @@ def see(
     sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
-    noise = math.sqrt(2) * table.pixel_sd * gain
-    threshold = config.sure_sds * noise + 2.0
-    mask = _changed(grid, table.coarse, gain, threshold)
+    _follow_noise(table, grid, gain, expected)
+    mask = _changed(grid, table.coarse, table.grad_coarse, gain, table.noise, config.sure_sds)
     mask &= table.on_table
-    _follow_noise(table, grid, gain, mask)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     coin_cells = table.coin_area_px / (s * s)
@@ -158,7 +170,7 @@ def see(
             (x * s - s, y * s - s, (w + 2) * s, (h + 2) * s),
             k,
             gain,
-            threshold,
+            config.sure_sds,
             expected,
         )
     near = config.radius_mm + config.finger_mm
@@ -184,19 +196,30 @@ def _expected_in(
     return dict(zip(ids.tolist(), counts.tolist(), strict=True))
 
 
-def _follow_noise(table: TableModel, grid: np.ndarray, gain: float, mask: np.ndarray) -> None:
-    """Update the camera's noise from the sampled table pixels that did not change: the
-    spread of their difference from the bare table, channel by channel, by the median absolute
-    deviation, over sqrt(2) for the two readings; slowly (a twentieth a frame)."""
-    at = table.gain_at
-    calm = mask.reshape(-1)[at] == 0
-    if calm.sum() < 100:
+def _follow_noise(
+    table: TableModel,
+    grid: np.ndarray,
+    gain: float,
+    expected: Sequence[Point],
+) -> None:
+    """Give the camera's noise (:class:`CameraNoise`) this frame's differences from the bare
+    table at the sampled pixels, the light's gain divided out, leaving out those within two
+    coin radii of a coin expected (the bare table was painted in under the coins at set-up,
+    and a coin is not noise). Hands are left in: :class:`CameraNoise` takes medians over
+    frames."""
+    if not table.noise.due():
         return
-    g = grid.reshape(-1, 3)[at][calm].astype(np.float32)
-    b = table.coarse.reshape(-1, 3)[at][calm].astype(np.float32) * np.float32(gain)
-    d = (g - b).ravel()
-    sd = 1.4826 * float(np.median(np.abs(d - np.median(d)))) / math.sqrt(2)
-    table.pixel_sd += 0.05 * (max(0.5, sd) - table.pixel_sd)
+    at = table.noise_at
+    if expected:
+        px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) / table.step
+        near = np.zeros(grid.shape[:2], np.uint8)
+        reach = max(1, round(2 * table.coin_px / table.step))
+        for x, y in np.round(px).astype(int).tolist():
+            cv2.circle(near, (x, y), reach, 1, -1)
+        at = at[near.reshape(-1)[at] == 0]
+    g = grid.reshape(-1, 3)[at].astype(np.float32) / np.float32(gain)
+    b = table.coarse.reshape(-1, 3)[at].astype(np.float32)
+    table.noise.observe(g - b, table.grad_coarse.reshape(-1)[at])
 
 
 def _coins_in(
@@ -205,7 +228,7 @@ def _coins_in(
     box: tuple[int, int, int, int],
     k: int,
     gain: float,
-    threshold: float,
+    sure_sds: float,
     expected: Sequence[Point],
 ) -> list[Sighting]:
     """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h)."""
@@ -214,7 +237,14 @@ def _coins_in(
     if x1 <= x0 or y1 <= y0:
         return []
     patch = frame[y0:y1, x0:x1]
-    mask = _changed(patch, table.background[y0:y1, x0:x1], gain, threshold)
+    mask = _changed(
+        patch,
+        table.background[y0:y1, x0:x1],
+        table.grad[y0:y1, x0:x1],
+        gain,
+        table.noise,
+        sure_sds,
+    )
     ys, xs = np.nonzero(mask)
     if len(xs) < 3 * k:
         return []

@@ -11,8 +11,7 @@ stands in the first frame, so:
   its chromaticity (:func:`chromaticity`) where their colours differ (a coloured knight from an
   inked guard) and not where they do not, and a coin from the bare table by the colour itself;
 * a coin's size in pixels comes from the calibration at the table's centre;
-* the camera's noise (grey levels) is the robust spread of the first frame's fine detail over
-  the bare table, measured again on every frame (:mod:`vision.croquet.motion.sightings`).
+* the camera's noise is measured on every frame (:class:`CameraNoise`).
 
 Frames are compared with the background on a grid of every ``step``-th pixel first, chosen so
 that a coin's width spans at least four grid points: cheap enough to run at several times the
@@ -22,6 +21,7 @@ camera's frame rate on one core.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -36,6 +36,98 @@ from vision.croquet.motion.config import MotionConfig
 _GRID_PER_COIN = 4
 #: Table pixels sampled to follow the light's overall level from frame to frame.
 _GAIN_SAMPLES = 4000
+#: Frames observed over which the camera's noise is followed, one in ``_NOISE_EVERY``: five
+#: seconds at 120 fps, so a hand over part of the table for a second or two does not move it.
+_NOISE_FRAMES = 75
+_NOISE_EVERY = 8
+#: The share of bare-table differences a pixel's change must exceed: one in a thousand.
+_NOISE_TAIL = 1e-3
+#: Differences a frame's sample must hold beyond its tail for the tail to be read.
+_TAIL_SEEN = 3
+#: Table pixels sampled to follow the camera's noise: where a tenth of them lie on edges, the
+#: edges' tail is still read at a few in a thousand.
+_NOISE_SAMPLES = 12000
+
+
+@dataclass
+class CameraNoise:
+    """How a frame of the bare table differs from the learnt bare table, followed frame by
+    frame from the sampled table pixels that no coin stands on (:meth:`observe`).
+
+    Two kinds of pixel differ differently. On the flat cloth, a pixel differs by the sensor's
+    noise. Where the bare table has an edge (a tile's rim, its art, a weave), a fraction of a
+    pixel's shift of the picture (a compression block, sharpening's ringing, a lens's
+    vibration) changes the pixel by that fraction of the edge's contrast: much more. So a pixel
+    is an *edge* where a one-pixel shift would change it by more than two noise spreads
+    (:attr:`edge_gradient`), and each kind has its own threshold (:meth:`thresholds`):
+    ``sure_sds`` spreads of the difference if the noise is Gaussian (its spread read robustly,
+    by the median absolute deviation), or more if that kind's differences have a heavier tail
+    than a Gaussian's: then the level only one difference in a thousand exceeds. Each is the
+    median over the last ``_NOISE_FRAMES`` frames observed, so a hand over part of the table
+    for a while does not move it.
+
+    >>> n = CameraNoise()
+    >>> rng = np.random.default_rng(0)
+    >>> n.observe(rng.normal(0.0, 2.0, (4000, 3)), np.r_[np.zeros(3000), np.full(1000, 9.0)])
+    >>> flat, edge = n.thresholds(4.0)
+    >>> round(n.sd, 1), round(n.edge_gradient, 1), flat == edge == 4 * math.sqrt(2) * n.sd
+    (1.4, 2.9, True)
+    """
+
+    spreads: deque[float] = field(default_factory=lambda: deque(maxlen=_NOISE_FRAMES))
+    flat_tails: deque[float] = field(default_factory=lambda: deque(maxlen=_NOISE_FRAMES))
+    edge_tails: deque[float] = field(default_factory=lambda: deque(maxlen=_NOISE_FRAMES))
+    frames: int = 0
+    #: One pixel's noise on the flat cloth (levels): the difference's spread over sqrt(2), for
+    #: the two noisy readings (the frame's and the bare table's); and the two tails.
+    sd: float = 2.0
+    flat_tail: float = 0.0
+    edge_tail: float = 0.0
+
+    def due(self) -> bool:
+        """Whether this frame's differences are wanted (counting the frame): the first few
+        frames', then every ``_NOISE_EVERY``-th (the noise changes over seconds, not frames)."""
+        self.frames += 1
+        return self.frames <= _NOISE_EVERY or self.frames % _NOISE_EVERY == 0
+
+    def observe(self, diff: np.ndarray, gradient: np.ndarray) -> None:
+        """Take one frame's differences (levels, N x 3) at bare-table pixels whose bare table's
+        gradient (levels per pixel) is ``gradient`` (N)."""
+        if len(diff) < 100:
+            return
+        edge = gradient >= self.edge_gradient
+        flat = diff[~edge].ravel()
+        if len(flat) >= 100:
+            self.spreads.append(1.4826 * float(np.median(np.abs(flat - np.median(flat)))))
+        largest = np.abs(diff).max(axis=1)
+        for tails, where in ((self.flat_tails, ~edge), (self.edge_tails, edge)):
+            n = int(where.sum())
+            if n >= 100:
+                # The finest tail a sample of n can tell: at least _TAIL_SEEN beyond it.
+                tail = max(_NOISE_TAIL, _TAIL_SEEN / n)
+                tails.append(float(np.quantile(largest[where], 1 - tail)))
+        self.sd = max(0.5, float(np.median(self.spreads)) / math.sqrt(2)) if self.spreads else 2.0
+        self.flat_tail = float(np.median(self.flat_tails)) if self.flat_tails else 0.0
+        self.edge_tail = float(np.median(self.edge_tails)) if self.edge_tails else 0.0
+
+    @property
+    def edge_gradient(self) -> float:
+        """The bare table's gradient (levels per pixel) from which a pixel is an edge."""
+        return 2 * self.sd
+
+    def thresholds(self, sure_sds: float) -> tuple[float, float]:
+        """The difference (levels) beyond which a flat pixel and an edge pixel have changed."""
+        flat = max(sure_sds * math.sqrt(2) * self.sd, self.flat_tail)
+        return flat, max(flat, self.edge_tail)
+
+
+def gradient(image: np.ndarray) -> np.ndarray:
+    """How much each pixel of a BGR picture changes over one pixel's shift (levels, the
+    largest channel's Sobel gradient magnitude, float32)."""
+    f = image.astype(np.float32)
+    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3) / 8
+    return cv2.magnitude(gx, gy).max(axis=2) if f.ndim == 3 else cv2.magnitude(gx, gy)
 
 
 @dataclass
@@ -43,7 +135,8 @@ class TableModel:
     """The learnt table (see the module doc). ``background`` is full size (BGR uint8);
     ``coarse`` its grid samples; ``on_table`` marks the grid points on the table (a coin's
     radius beyond its edges, so a coin going off is seen to the last) and ``edge`` the grid
-    points along its rim; ``gain_at`` are flat indices into the grid used to follow the light."""
+    points along its rim; ``gain_at`` and ``noise_at`` are flat indices into the grid of the
+    bare table's points used to follow the light and the camera's noise."""
 
     cal: Calibration
     size: tuple[int, int]
@@ -54,8 +147,12 @@ class TableModel:
     on_table: np.ndarray
     edge: np.ndarray
     gain_at: np.ndarray
-    pixel_sd: float
+    noise_at: np.ndarray
+    #: The bare table's gradient (:func:`gradient`) at full size and on the grid.
+    grad: np.ndarray
+    grad_coarse: np.ndarray
     looks: dict[str, np.ndarray] = field(default_factory=dict)
+    noise: CameraNoise = field(default_factory=CameraNoise)
 
     @property
     def coin_area_px(self) -> float:
@@ -94,9 +191,13 @@ class TableModel:
         disc = (xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= radius_px**2
         region = self.background[y0:y1, x0:x1]
         region[disc] = frame[y0:y1, x0:x1][disc]
+        self.grad[y0:y1, x0:x1] = gradient(region)
         s = self.step
         gy0, gx0 = -(-y0 // s), -(-x0 // s)
         self.coarse[gy0 : -(-y1 // s), gx0 : -(-x1 // s)] = self.background[
+            gy0 * s : y1 : s, gx0 * s : x1 : s
+        ]
+        self.grad_coarse[gy0 : -(-y1 // s), gx0 : -(-x1 // s)] = self.grad[
             gy0 * s : y1 : s, gx0 * s : x1 : s
         ]
 
@@ -108,21 +209,6 @@ def _disc_mask(shape: tuple[int, int], centres: np.ndarray, radius: float) -> np
             mask, (round(x * 16), round(y * 16)), round(radius * 16), 255, -1, cv2.LINE_AA, 4
         )
     return mask
-
-
-def _fine_sd(image: np.ndarray, keep: np.ndarray) -> float:
-    """Robust spread (levels, one channel) of the image's finest detail where ``keep``: the
-    difference of each pixel from its neighbours' mean, channel by channel, scaled to one
-    pixel's noise, by the median absolute deviation."""
-    channels = image.astype(np.float32)
-    detail = channels - cv2.blur(channels, (3, 3))
-    values = detail[keep > 0].ravel()
-    if not len(values):
-        return 2.0
-    mad = float(np.median(np.abs(values - np.median(values))))
-    # A pixel less the mean of the 3 x 3 around it (itself included) keeps sqrt(1 - 1/9 ... ) of
-    # white noise: sd(detail) = sd * sqrt(8/9).
-    return max(0.5, 1.4826 * mad / math.sqrt(8 / 9))
 
 
 def learn_table(
@@ -154,10 +240,12 @@ def learn_table(
     grid_bare = bare[::step, ::step].ravel()
     candidates = np.flatnonzero(grid_bare)
     gain_at = rng.choice(candidates, min(_GAIN_SAMPLES, len(candidates)), replace=False)
+    noise_at = rng.choice(candidates, min(_NOISE_SAMPLES, len(candidates)), replace=False)
     looks = {}
     for (coin, _), (x, y) in zip(setup.items(), centres, strict=True):
         looks[coin] = face_colour(first, (float(x), float(y)), coin_px)
     bg = background
+    grad = gradient(bg)
     return TableModel(
         cal,
         (w, h),
@@ -168,7 +256,9 @@ def learn_table(
         on_table,
         edge,
         np.sort(gain_at),
-        _fine_sd(first, (bare * 255).astype(np.uint8)),
+        np.sort(noise_at),
+        grad,
+        grad[::step, ::step].copy(),
         looks,
     )
 

@@ -8,8 +8,13 @@ Sightings are given to coins by one assignment per frame (``scipy.optimize.linea
 over the distance from where each coin should be, gated by how far it can have gone: a coin at
 rest one flick's first step, a sliding coin its own step, a hidden one as far as the fastest
 flick (or a hand carrying it) goes in the time it has been hidden; a coin's look (its colour's
-chromaticity) tells coins apart where their looks differ. Coins off the table or absent take a
-sighting only when no coin on it can.
+chromaticity) tells coins apart where their looks differ, and a sighting that looks like no
+coin (a fragment of a hand) is none. Coins off the table or absent take a sighting only when no
+coin on it can.
+
+The position noise that every threshold follows is measured from the moves between consecutive
+readings of still coins (:attr:`CoinTracker.variance`), never from readings against a spot,
+which a spot taken wrongly would inflate.
 
 The transitions (:meth:`CoinTracker.update`):
 
@@ -77,10 +82,17 @@ from vision.croquet.motion.table_model import chromaticity
 #: A look differing by this much (chromaticity, summed over the channels) counts as far as
 #: this many millimetres: 0.1 parts a coloured knight from an inked guard, some 20 mm.
 _LOOK_MM = 200.0
+#: A sighting whose look differs from a coin's by more than a coloured knight's from an inked
+#: guard is not that coin: a coin keeps its colour wherever it lies (the light's level, which
+#: changes, is divided out of the chromaticity), while a hand's or sleeve's fragment does not
+#: share it.
+_LOOK_GATE = 0.1
 #: The base cost of giving a sighting to a coin off or absent from the table: more than any
 #: gated distance of a coin on it.
 _OFF_COST = 1e6
 _NEVER = 1e12
+#: Moves between readings of still coins kept to measure the position noise.
+_JITTER_READINGS = 2000
 
 
 class State(enum.Enum):
@@ -114,6 +126,8 @@ class Track:
     #: A coin at rest read away from its spot with something to move it: what, by what
     #: margin, since when, and that reading with its time. The next reading confirms it.
     leaving: tuple[str | None, float, float, np.ndarray, float] | None = None
+    #: The last whole reading of the coin at rest, and its time (for the position noise).
+    read: tuple[float, np.ndarray] | None = None
 
 
 @dataclass(frozen=True)
@@ -274,9 +288,21 @@ class CoinTracker:
         self.doubted: dict[str, tuple[float, np.ndarray, np.ndarray, set[str]]] = {}
         #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
         self.trail: deque[tuple[float, np.ndarray]] = deque()
-        #: The spread of a still coin's readings about its spot (mm^2, per axis), followed
-        #: over every reading of a coin at rest with no hand beside it.
-        self.variance = config.position_sd_mm**2
+        #: Squared moves (mm^2) between consecutive whole readings of coins at rest with no
+        #: hand beside them: the position noise (:attr:`variance`).
+        self.jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
+
+    @property
+    def variance(self) -> float:
+        """The spread of a still coin's reading (mm^2, per axis), from the moves between its
+        consecutive readings: each axis of a move spreads by sqrt(2) of one reading, so a
+        move's squared length is 2 var times a chi-square of two degrees of freedom, whose
+        median is 2 ln 2. The median ignores the few moves of a coin set off or misread, and a
+        spot taken wrongly does not enter it (the spread about the spot would count it). The
+        configured spread stands until enough readings are in."""
+        if len(self.jitter) < _JITTER_READINGS // 10:
+            return self.cfg.position_sd_mm**2
+        return float(np.median(np.fromiter(self.jitter, float))) / (4 * math.log(2))
 
     # -- the frame -------------------------------------------------------------------------
 
@@ -414,7 +440,10 @@ class CoinTracker:
                 look = 0.0
                 if tr.look is not None:
                     seen = chromaticity(np.asarray(s.look))
-                    look = _LOOK_MM * float(np.abs(seen - chromaticity(tr.look)).sum())
+                    apart = float(np.abs(seen - chromaticity(tr.look)).sum())
+                    if apart > _LOOK_GATE:
+                        continue
+                    look = _LOOK_MM * apart
                 base = _OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0
                 cost[i, j] = base + d + look
         rows, cols = linear_sum_assignment(cost)
@@ -531,8 +560,9 @@ class CoinTracker:
                 self._set_off(tr, first, first_t, (by, margin), since, f)
                 self._sliding(tr, s, f)
                 return
-        if not s.by_hand and away < cfg.radius_mm / 2 and s.of == 1:
-            self.variance += 0.002 * (away**2 / 2 - self.variance)
+        last, tr.read = tr.read, (t, p) if not s.by_hand and s.of == 1 else None
+        if tr.read is not None and last is not None and t - last[0] < 1.5 * cfg.frame_s:
+            self.jitter.append(float(((p - last[1]) ** 2).sum()))
         if away < cfg.start_mm:
             tr.doubt.clear()
             return
