@@ -80,7 +80,8 @@ class CoinReferee:
 
     def update(self, image: np.ndarray, t: float) -> list[Call]:
         """The calls this frame (at ``t`` s) makes, in time order."""
-        self.view = view = see(image, self.table, self.cfg, self.tracker.expected())
+        painted = [(float(p[0]), float(p[1])) for p in self._left]
+        self.view = view = see(image, self.table, self.cfg, self.tracker.expected(), painted)
         self.motion = m = self.tracker.update(view, t)
         calls: list[Call] = []
         for st in m.starts:
@@ -98,7 +99,7 @@ class CoinReferee:
             calls.append(Place(t, coin, at))
             self.passes.placed(coin, at)
             self.hits.lies(coin, at)
-        for coin in m.stops:
+        for coin, _ in m.stops:
             self.hits.lies(coin, m.positions[coin])
         calls += self.rests.update(m)
         calls = self._hold(calls, m)
@@ -107,6 +108,15 @@ class CoinReferee:
         if self._frames % _RETUNE_FRAMES == 0:
             self._retune(math.sqrt(self.tracker.variance))
         return sorted(calls, key=lambda c: c.t)
+
+    def horizon(self) -> float:
+        """The time before which every call has been made: a later frame brings no call
+        earlier than this, so calls before it can be ruled in time order. Calls held for a
+        provisional name, flicks held to tell flicked from struck, and coins out of sight
+        (:meth:`CoinTracker.horizon`) keep it back."""
+        return min(
+            [self.tracker.horizon(), *(c.t for c in self.held), *(s.t for s in self.flicks.held)]
+        )
 
     def finish(self) -> list[Call]:
         """The frames have ended: the calls still held, each coin's name taken as a guess."""

@@ -12,17 +12,19 @@ hand (with its arm or its shadow's edge), and so is one of over one and a half c
 off the table's edge: a hand always comes in over the edge on its arm, while a coin leaving the
 table shows as one coin. A coin shows as its disc and a pixel's worth of rim
 round it (its side, and the blend of its edge with the table): a smaller region holds
-``round(area / that area)`` coins, or as many as are expected inside it if more (two touching
-coins' outlines overlap where they touch), but no more than fit in it at ``coin_fill`` each;
-none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand
-covers part of is in the hand's region). A region of one coin must
-be as wide as a coin across its narrowest direction (motion blur only lengthens a coin, along
-its path): a shadow's fringe or a hand's edge is not. The coins' centres are the centroid of the
-region's changed pixels at full resolution, or for two or more touching coins the centres of a
-k-means split of them (two equal discs in contact split exactly at their tangent). A coin's
-outline seen from above at a slant is its top face and the side below it: two equal discs, one
-above the other, and all between; that shape is symmetric about the point halfway up the coin's
-axis, so its centroid is read on the plane half a coin's thickness above the table.
+``round(area / that area)`` coins (less the ring round each set-up spot inside it where the bare
+table was painted in wider than a coin), or as many as are expected inside it if more (two
+touching coins' outlines overlap where they touch), but no more than fit in it at ``coin_fill``
+each; none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand
+covers part of is in the hand's region). A region of one coin must be as wide as a coin across
+its narrowest direction (motion blur only lengthens a coin, along its path): a shadow's fringe
+or a hand's edge is not. The coins' centres are read at full resolution: the centroid of the
+region's changed pixels, or for two or more touching coins the centres of a k-means split of
+them (two equal discs in contact split exactly at their tangent), each then moved to the centre
+of the coin-sized disc the changed pixels fill (:func:`disc_centre`). A coin's outline seen from
+above at a slant is its top face and the side below it: two equal discs, one above the other,
+and all between; that shape is symmetric about the point halfway up the coin's axis, so its
+centroid is read on the plane half a coin's thickness above the table.
 
 The camera's noise is measured on every frame from the sampled table pixels away from the coins
 (:class:`~vision.croquet.motion.table_model.CameraNoise`): its spread, and the tail of a
@@ -41,7 +43,12 @@ import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour
+from vision.croquet.motion.table_model import (
+    PAINTED_RADII,
+    CameraNoise,
+    TableModel,
+    face_colour,
+)
 
 #: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
 COIN_THICK_MM = 3.175
@@ -53,6 +60,8 @@ _SHADOW_SPREAD = 0.1
 _HAND_POINTS = 300
 #: The least share of a coin's area a region must have to be a coin seen whole.
 _COIN_FILL = 0.6
+#: Mean-shift steps at most when a coin's centre is read (:func:`disc_centre`).
+_SHIFTS = 10
 #: A uniform disc of radius r spreads its pixels by r / 2 in every direction; a region narrower
 #: than this share of that is no coin.
 _NARROWEST = 0.7
@@ -131,9 +140,11 @@ def see(
     table: TableModel,
     config: MotionConfig,
     expected: Sequence[Point] = (),
+    painted: Sequence[Point] = (),
 ) -> View:
     """Compare ``frame`` with the bare table (see the module doc). ``expected`` are where coins
-    are thought to be: they seed the split of a region holding several."""
+    are thought to be: they seed the split of a region holding several. ``painted`` are the
+    set-up spots where the bare table is still only painted in (:func:`learn_table`)."""
     s = table.step
     grid = np.ascontiguousarray(frame[::s, ::s])
     sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
@@ -149,6 +160,10 @@ def see(
     big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= _COIN_FILL * coin_cells) + 1
     at_edge = set(np.unique(labels[table.edge]).tolist()) if len(big) else set()
     held = _expected_in(labels, table, expected)
+    # The bare table painted in round a set-up spot differs from the table there: a coin
+    # still on its spot shows that ring too, which is no coin.
+    ring_cells = (PAINTED_RADII**2 - 1) * coin_cells
+    rings = _expected_in(labels, table, painted)
     hands: list[Hand] = []
     blobs: list[tuple[int, int, int, int, int]] = []
     for i in big.tolist():
@@ -161,7 +176,8 @@ def see(
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         else:
             most = max(1, math.floor(area / (_COIN_FILL * coin_cells)))
-            blobs.append((x, y, w, h, min(most, max(1, round(shown), held.get(i, 0)))))
+            coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
+            blobs.append((x, y, w, h, min(most, max(1, round(coins), held.get(i, 0)))))
     sightings: list[Sighting] = []
     for x, y, w, h, k in blobs:
         sightings += _coins_in(
@@ -260,6 +276,7 @@ def _coins_in(
     for c, members in zip(centres, groups, strict=True):
         if not len(members):
             continue
+        c = disc_centre(pts, c, table.coin_px + 1.0)
         px = np.array([[c[0] + x0, c[1] + y0]])
         mm = table.cal.to_table(px, COIN_THICK_MM / 2)[0]
         look = face_colour(frame, (float(px[0, 0]), float(px[0, 1])), table.coin_px) / gain
@@ -267,6 +284,33 @@ def _coins_in(
             continue
         out.append(Sighting((float(mm[0]), float(mm[1])), tuple(float(v) for v in look), k))
     return out
+
+
+def disc_centre(pts: np.ndarray, start: np.ndarray, radius: float) -> np.ndarray:
+    """The centre of the coin-sized disc that the changed pixels ``pts`` fill, found from
+    ``start`` by mean shift with a disc of the coin's ``radius``: the mean of the pixels within
+    the disc, again and again. A coin's own pixels fill the disc; what clings to its region
+    beyond its rim (a shade's fringe, a hand's edge, the painted-in ring round a set-up spot)
+    no longer pulls its reading, as it pulls the region's centroid.
+
+    >>> yy, xx = np.mgrid[-20:21, -20:41]
+    >>> disc = (xx**2 + yy**2 <= 64) | ((xx > 8) & (xx < 30) & (abs(yy) < 2))
+    >>> pts = np.column_stack([xx[disc], yy[disc]]).astype(float)
+    >>> start = pts.mean(axis=0)
+    >>> start.round(1).tolist(), disc_centre(pts, start, 8.0).round(1).tolist()
+    ([4.6, 0.0], [0.0, 0.0])
+    """
+    c = np.asarray(start, float)
+    for _ in range(_SHIFTS):
+        inside = pts[((pts - c) ** 2).sum(axis=1) <= radius * radius]
+        if not len(inside):
+            break
+        new = inside.mean(axis=0)
+        done = float(((new - c) ** 2).sum()) < 1e-4
+        c = new
+        if done:
+            break
+    return c
 
 
 def _bare(look: np.ndarray, table: np.ndarray, coins: Iterable[np.ndarray]) -> bool:

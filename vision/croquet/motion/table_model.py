@@ -32,6 +32,9 @@ from engines.croquetnole.layout import Point
 from vision.croquet.calibrate import Calibration
 from vision.croquet.motion.config import MotionConfig
 
+#: How far round a coin's SETUP position the bare table is painted in at set-up, in coin radii:
+#: its rim and a quarter more for where it was really put.
+PAINTED_RADII = 1.25
 #: Grid points across a coin's width on the coarse comparison grid.
 _GRID_PER_COIN = 4
 #: Table pixels sampled to follow the light's overall level from frame to frame.
@@ -224,7 +227,7 @@ def learn_table(
     coin_px = config.radius_mm * cal.px_per_mm(centre)
     step = max(1, math.floor(2 * coin_px / _GRID_PER_COIN))
     centres = cal.to_image(np.array(list(setup.values()), float)) if setup else np.zeros((0, 2))
-    coins = _disc_mask((h, w), centres, coin_px * 1.25)
+    coins = _disc_mask((h, w), centres, coin_px * PAINTED_RADII)
     background = cv2.inpaint(first, coins, max(3, round(coin_px / 4)), cv2.INPAINT_TELEA)
     r = config.radius_mm
     corners = np.array(

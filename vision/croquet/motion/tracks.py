@@ -37,7 +37,11 @@ The transitions (:meth:`CoinTracker.update`):
 * ``SLIDING -> OFF`` when its reading, or its path carried on while it is not seen, crosses the
   table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
-  shifts what shows); ``-> SLIDING`` when seen away from it and moving. Having lain hidden at
+  shifts what shows), or still within half its radius of it (the shade of a hand just gone
+  shifts a reading that far: a nudge smaller than that is not seen as a move); ``-> SLIDING``
+  when seen moving, farther than that from where it lay. Seen still within a
+  coin's width of where it lay but beside a hand, it stays hidden until a reading clear of the
+  hand says where it lies. Having lain hidden at
   rest and seen still away from it, it was put there by hand (``placed``) if it lies farther
   than a coin and a finger from where it lay and a hand has been over it since it hid: a
   flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
@@ -169,7 +173,8 @@ class Motion:
     hidden: frozenset[str]
     steps: tuple[Step, ...] = ()
     starts: tuple[Start, ...] = ()
-    stops: tuple[str, ...] = ()
+    #: Coins come to rest this frame, each with the time it stopped.
+    stops: tuple[tuple[str, float], ...] = ()
     off: tuple[tuple[str, Point], ...] = ()
     placed: tuple[tuple[str, Point], ...] = ()
     renamed: tuple[tuple[str, str], ...] = ()
@@ -185,7 +190,7 @@ class _Frame:
     view: View
     steps: list[Step] = field(default_factory=list)
     starts: list[Start] = field(default_factory=list)
-    stops: list[str] = field(default_factory=list)
+    stops: list[tuple[str, float]] = field(default_factory=list)
     off: list[tuple[str, Point]] = field(default_factory=list)
     placed: list[tuple[str, Point]] = field(default_factory=list)
 
@@ -313,6 +318,22 @@ class CoinTracker:
             for c, tr in self.tracks.items()
             if tr.state in (State.REST, State.SLIDING, State.HIDDEN)
         }
+
+    def horizon(self) -> float:
+        """The earliest time a later frame can still report a start, a step or a stop at: a
+        coin out of sight may turn out to have set off (or slid on) at any time since it was
+        last seen, a coin at rest read away once sets off half a frame before that reading, and
+        a sliding coin read still may turn out to have stopped at its first still reading."""
+        times = [self.t - self.cfg.frame_s]
+        for tr in self.tracks.values():
+            if tr.state is State.SLIDING:
+                # Still since its first still reading: it may turn out to have stopped then.
+                times.append(self.t - len(tr.still) * self.cfg.frame_s)
+            if tr.state is State.HIDDEN:
+                times.append(tr.seen_t if tr.moving_hidden else tr.hidden_t)
+            elif tr.unseen_start is not None:
+                times.append(tr.unseen_start[2])
+        return min(times)
 
     def expected(self) -> list[Point]:
         """Where each coin on the table should show in the next frame."""
@@ -604,9 +625,10 @@ class CoinTracker:
         tr.mm, tr.seen_t = p, t
         tr.still = [*tr.still, p] if step < cfg.still_step_mm else [p]
         if len(tr.still) > cfg.still_frames:
+            # It stopped when its still readings began.
+            f.stops.append((tr.coin, t - (len(tr.still) - 1) * cfg.frame_s))
             tr.spot = np.mean(tr.still[1:], axis=0)
             tr.state, tr.velocity, tr.still = State.REST, np.zeros(2), []
-            f.stops.append(tr.coin)
 
     def _came_out(self, tr: Track, p: np.ndarray, f: _Frame) -> None:
         """A coin seen a second time since it came out of hiding sliding: it set off as long
@@ -690,7 +712,7 @@ class CoinTracker:
             elif t - tr.hidden_t > cfg.lost_frames * cfg.frame_s:
                 # Lost for longer than any slide lasts: it stopped where it was last seen.
                 tr.state, tr.spot, tr.moving_hidden = State.REST, tr.mm.copy(), False
-                f.stops.append(tr.coin)
+                f.stops.append((tr.coin, tr.seen_t))
             return
         if s is None:
             tr.doubt.clear()
@@ -701,16 +723,29 @@ class CoinTracker:
         if away <= back:
             tr.state, tr.doubt = State.REST, []
             return
-        if tr.doubt and float(np.hypot(*(p - tr.doubt[-1]))) >= cfg.still_step_mm:
+        near = cfg.radius_mm / 2
+        step = float(np.hypot(*(p - tr.doubt[-1]))) if tr.doubt else 0.0
+        if step >= cfg.still_step_mm and away > near:
             # Seen moving away from where it lay hidden: flicked (or struck) under the hand.
             _, by, margin = self._cause(tr, f)
             self._set_off(tr, p, t, (by, margin), None, f)
+            return
+        if s.by_hand and away <= cfg.coin_mm:
+            # Beside a hand a coin's reading is pulled by the hand's edge and shade: only a
+            # reading clear of it says the coin lies elsewhere than it lay.
+            tr.doubt = [p]
             return
         tr.doubt.append(p)
         if len(tr.doubt) < cfg.still_frames:
             return
         at = np.mean(tr.doubt, axis=0)
-        beyond = float(np.hypot(*(at - tr.spot))) > cfg.coin_mm + cfg.finger_mm
+        gone = float(np.hypot(*(at - tr.spot)))
+        if gone <= near:
+            # Still within half its radius of where it lay: it lies there. A hand that has just
+            # left shades the coin's reading that far; a nudge smaller is not seen as a move.
+            tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
+            return
+        beyond = gone > cfg.coin_mm + cfg.finger_mm
         if beyond and self._hand_since(tr.hidden_t, _pt(at)) <= cfg.radius_mm:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, _pt(at)))
@@ -724,7 +759,7 @@ class CoinTracker:
             f.starts.append(Start(tr.coin, since, _pt(tr.spot), by, 0.0))
             f.steps.append(Step(tr.coin, _pt(tr.spot), _pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
-            f.stops.append(tr.coin)
+            f.stops.append((tr.coin, seen_t))
 
     def _returning(self, tr: Track, s: Sighting, f: _Frame) -> None:
         p = np.array(s.mm)
