@@ -7,12 +7,15 @@ watcher referees nothing until a player confirms it, which starts the game again
 in the options (``{"layout": ...}`` given to :meth:`setup_options` counts as confirmed: the players
 saw it). "Read it again" is simply a new start without a layout.
 
-Then every frame goes to :class:`vision.croquet.tracker.CoinTracker` and
-:class:`vision.croquet.events.EventDetector`; the events, put back in time order (the detector
-decides some of them a little late), are submitted to the referee as engine actions. An event
-the engine rejects becomes a problem shown on the phones, never silently dropped. The coins
-standing at the start are those found on the placement spots the engine asks for (and, after a
-restart, where the referee last knew them); coins put down later are seen being placed.
+Then every frame goes to the coin referee (:class:`vision.croquet.motion.referee.CoinReferee`);
+its calls, put back in time order (it decides some of them a little late, and says from when on
+it has decided everything: :meth:`~vision.croquet.motion.referee.CoinReferee.horizon`), are
+submitted to the referee as engine actions. An event the engine rejects becomes a problem shown
+on the phones, never silently dropped. A call the camera is not sure of (a confidence below
+:data:`~vision.croquet.motion.calls.ASK_BELOW`) is ruled, and the phones ask the players to
+check it: they correct it or undo it if it was wrong. The coins standing at the start are those
+found on the placement spots the engine asks for (and, after a restart, where the referee last
+knew them); coins put down later are seen being placed.
 
 The watcher also keeps the systemd watchdog fed while frames arrive, publishes an annotated view
 (coins with their names, the last flick's path, gates, doors and towers) at the camera view's
@@ -43,9 +46,10 @@ from firmware_py.referee import Referee
 from vision.croquet.calibrate import Calibration, CameraIntrinsics, calibrate
 from vision.croquet.coins import find_blobs, static_white
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
-from vision.croquet.events import EventDetector
 from vision.croquet.layout_reader import read_layout, table_size
-from vision.croquet.tracker import CoinTracker, TrackFrame
+from vision.croquet.motion.calls import ASK_BELOW
+from vision.croquet.motion.referee import CoinReferee
+from vision.croquet.motion.tracks import Motion
 from vision.errors import VisionError
 from vision.markers import TableProfile
 from vision.sources import Frame, FrameSource
@@ -179,16 +183,13 @@ class CroquetWatcher(CameraWatcher):
         self.submitted: list[Event] = []
         self._cal: Calibration | None = None
         self._first: Frame | None = None
-        self._tracker: CoinTracker | None = None
-        self._detector: EventDetector | None = None
+        self._coins: CoinReferee | None = None
         self._layout: Layout | None = None
         self._layout_shown = False
         self._pending: list[tuple[float, int, Event]] = []
         self._order = itertools.count()
         self._paths: dict[str, list[Point]] = {}
-        self._seen: dict[str, Point] = {}
         self._last_flick: str | None = None
-        self._lag = (max(config.vision.still_frames, config.vision.defer_frames) + 3) / config.fps
         self._t0: float | None = None
         self._wall0 = 0.0
         self._problem_mine = False
@@ -281,19 +282,15 @@ class CroquetWatcher(CameraWatcher):
         }
         due = {p.coin: p.target for p in state.placements if p.coin not in known}
         standing = standing_coins(image, self._cal, due, self.config.vision)
-        coins = tuple(c.name for c in state.coins)
         self._layout = state.layout
-        self._tracker = CoinTracker(
+        self._coins = CoinReferee(
             image,
             self._cal,
             {**known, **standing},
-            coins,
-            state.layout.table,
+            state.layout,
             self.config.fps,
-            self.config.vision,
+            coins=tuple(c.name for c in state.coins),
         )
-        self._detector = EventDetector(state.layout, self.config.fps, self.config.vision)
-        self._detector.start(self._tracker.positions())
         self._t0, self._wall0 = first.t, time.monotonic()
         for coin, at in standing.items():
             self._submit({"t": 0.0, "event": "place", "coin": coin, "at": [at[0], at[1]]})
@@ -317,15 +314,17 @@ class CroquetWatcher(CameraWatcher):
                     annotate(frame.image, self._cal, self._layout, {}, {}, self.config.vision)
                 )
             return
-        if self._tracker is None and not self._begin(frame):
+        if self._coins is None and not self._begin(frame):
             return
-        assert self._tracker and self._detector and self._cal and self._layout
+        assert self._coins and self._cal and self._layout
         t = frame.t - (self._t0 or 0.0)
-        report = self._tracker.update(frame.image, self.frames, t)
-        self._follow(report)
-        for event in self._detector.update(report):
-            heapq.heappush(self._pending, (event["t"], next(self._order), event))
-        while self._pending and self._pending[0][0] <= t - self._lag:
+        for call in self._coins.update(frame.image, t):
+            heapq.heappush(self._pending, (call.t, next(self._order), call.to_json()))
+        motion = self._coins.motion
+        if motion is not None:
+            self._follow(motion)
+        horizon = self._coins.horizon()
+        while self._pending and self._pending[0][0] < horizon:
             self._submit(heapq.heappop(self._pending)[2])
         if self.camera_view.due():
             self.camera_view.publish(
@@ -333,7 +332,7 @@ class CroquetWatcher(CameraWatcher):
                     frame.image,
                     self._cal,
                     self._layout,
-                    report.positions,
+                    self._coins.tracker.positions(),
                     self._paths,
                     self.config.vision,
                 )
@@ -350,24 +349,24 @@ class CroquetWatcher(CameraWatcher):
             "watching" if pace > 0.9 else f"watching, in slow motion ({pace:.2f}x real time)",
         )
 
-    def _follow(self, report: TrackFrame) -> None:
+    def _follow(self, motion: Motion) -> None:
         """Record each moving coin's path since it began to move; a coin starting while no
         other moves begins a new flick, whose paths replace the last one's."""
-        for coin in report.started:
-            if not report.moving - set(report.started):
-                self._paths = {}
-            start = self._seen.get(coin)
-            self._paths[coin] = [start] if start is not None else []
-        for coin in report.moving:
-            at = report.positions.get(coin)
+        started = {st.coin: st.at for st in motion.starts}
+        if started and not motion.moving - set(started):
+            self._paths = {}
+        for coin, at in started.items():
+            self._paths[coin] = [at]
+        for coin in motion.moving:
+            at = motion.positions.get(coin)
             if at is not None:
                 self._paths.setdefault(coin, []).append(at)
-        self._seen = dict(report.positions)
 
     def _submit(self, event: Event) -> None:
-        """Give one observed event to the referee; a rejection becomes a problem."""
+        """Give one observed event to the referee; a rejection becomes a problem, and so does
+        a call the camera is not sure of (the players check it)."""
         self.submitted.append(event)
-        data = {k: v for k, v in event.items() if k not in ("t", "event")}
+        data = {k: v for k, v in event.items() if k not in ("t", "event", "confidence")}
         step = self.referee.submit(Action(event["event"], None, data))
         if event["event"] == "flick":
             self._last_flick = event["coin"]
@@ -383,6 +382,7 @@ class CroquetWatcher(CameraWatcher):
                     },
                 },
             )
+        confidence = float(event.get("confidence", 1.0))
         if not step.ok:
             self.referee.set_problem(
                 f"The camera saw {describe(event)}, but the referee cannot take it: "
@@ -390,6 +390,13 @@ class CroquetWatcher(CameraWatcher):
             )
             self._problem_mine = True
             log.warning("camera event rejected: %s (%s)", event, step.reason)
+        elif confidence < ASK_BELOW:
+            self.referee.set_problem(
+                f"The camera is not sure it saw {describe(event)} ({confidence:.0%} sure). "
+                "Check it at the table: if it is wrong, fix it with a correction, or undo."
+            )
+            self._problem_mine = True
+            log.info("unsure camera call ruled and put to the players: %s", event)
         elif event["event"] == "flick" and self._problem_mine:
             self.referee.set_problem(None)
             self._problem_mine = False

@@ -1,11 +1,16 @@
 """Refereeing a recorded Croquetnole video: ``tableside croquetnole analyze`` without the CLI.
 
 :func:`analyze_video` calibrates on the first frame, takes the tiles from the LAYOUT (or reads them
-from that frame), tracks the coins from where the SETUP says they stand, and yields the DESIGN
-contract's objects one by one in time order: the observed events (``flick``, ``pass``, ``hit``,
-``strike``, ``off_table``, ``rest``, ``place``), each followed by the ``ruling`` objects that
-:data:`engines.croquetnole.GAME` made of it (``{"t", "event": "ruling", "kind", "text",
-"data"}``; an observation the engine refuses gives ``"kind": "rejected"`` with its reason).
+from that frame), follows the coins from where the SETUP says they stand
+(:class:`vision.croquet.motion.referee.CoinReferee`), and yields the DESIGN contract's objects
+one by one in time order: the observed events (``flick``, ``pass``, ``hit``, ``strike``,
+``off_table``, ``rest``, ``place``), each with the camera's ``confidence`` in it (an extension
+of the contract: below :data:`~vision.croquet.motion.calls.ASK_BELOW` the players should be
+asked), each followed by the ``ruling`` objects that :data:`engines.croquetnole.GAME` made of it
+(``{"t", "event": "ruling", "kind", "text", "data"}``; an observation the engine refuses gives
+``"kind": "rejected"`` with its reason). An event is given out once the coin referee's
+:meth:`~vision.croquet.motion.referee.CoinReferee.horizon` has passed it: no later frame can
+bring an earlier one.
 
 The engine is told first where the SETUP's coins stand (as hand placements at t = 0, whose rulings
 are reported too); the match's players are the castles with a coin in the SETUP (all the layout's
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -31,9 +37,8 @@ from engines.croquetnole.layout import Layout, Point, as_point
 from engines.croquetnole.names import COINS, coin_owner
 from vision.croquet.calibrate import Calibration, CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
-from vision.croquet.events import EventDetector
 from vision.croquet.layout_reader import read_layout, table_size
-from vision.croquet.tracker import CoinTracker
+from vision.croquet.motion.referee import CoinReferee
 from vision.errors import UnusableVideo, VisionError
 from vision.markers import TableProfile
 from vision.sources import SourceError, VideoFileSource
@@ -62,7 +67,7 @@ def parse_setup(
 
 def _rulings(state: Any, event: Event) -> tuple[Any, list[Event]]:
     """Feed one observed event to the engine: the new state and its rulings as output objects."""
-    data = {k: v for k, v in event.items() if k not in ("t", "event")}
+    data = {k: v for k, v in event.items() if k not in ("t", "event", "confidence")}
     step = GAME.apply(state, Action(event["event"], None, data))
     t = event["t"]
     if not step.ok or step.state is None:
@@ -113,34 +118,33 @@ def referee(
                 state, {"t": 0.0, "event": "place", "coin": coin, "at": [at[0], at[1]]}
             )
             yield from out
-    tracker = CoinTracker(
+    in_match = tuple(c for c in COINS if coin_owner(c) in lay.castle_names)
+    coin_referee = CoinReferee(
         first,
         cal,
-        coins,
-        tuple(c for c in COINS if coin_owner(c) in lay.castle_names),
-        lay.table,
+        {c: at for c, at in coins.items() if c in in_match},
+        lay,
         fps,
-        config,
+        coins=in_match,
     )
-    detector = EventDetector(lay, fps, config)
-    detector.start(tracker.positions())
     pending: list[tuple[float, int, Event]] = []
     order = itertools.count()
-    lag = (max(config.still_frames, config.defer_frames) + 3) / fps
-    for index, image in enumerate(it, start=1):
-        report = tracker.update(image, index, index / fps)
-        for e in detector.update(report):
-            heapq.heappush(pending, (e["t"], next(order), e))
-        while pending and pending[0][0] <= report.t - lag:
+
+    def given_out(before: float) -> Iterator[Event]:
+        nonlocal state
+        while pending and pending[0][0] < before:
             event = heapq.heappop(pending)[2]
             yield event
             state, out = _rulings(state, event)
             yield from out
-    while pending:
-        event = heapq.heappop(pending)[2]
-        yield event
-        state, out = _rulings(state, event)
-        yield from out
+
+    for index, image in enumerate(it, start=1):
+        for call in coin_referee.update(image, index / fps):
+            heapq.heappush(pending, (call.t, next(order), call.to_json()))
+        yield from given_out(coin_referee.horizon())
+    for call in coin_referee.finish():
+        heapq.heappush(pending, (call.t, next(order), call.to_json()))
+    yield from given_out(math.inf)
 
 
 def _read(source: VideoFileSource) -> Iterator[np.ndarray]:
