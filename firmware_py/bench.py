@@ -18,8 +18,8 @@ Croquetnole measures (issue 4), over seeded simulated games with hands, blur and
 * ``croquet_identity_swaps``, ``croquet_rest_error_mm`` (median and worst position error).
 * ``croquet_layout_error_mm``: how far the gates, doors and towers read from each set-up frame
   (the layout the events are judged against, as in play) lie from the true ones.
-* ``croquet_track_fps`` (1536x864) and ``croquet_track_fps_1280x720``: tracking and event
-  detection throughput on one core (frames per second of the thread's CPU time), beside the
+* ``croquet_track_fps`` (1536x864) and ``croquet_track_fps_1280x720``: the coin referee's
+  throughput on one core (frames per second of the thread's CPU time), beside the
   camera's 120 fps.
 * ``croquet_families``: the same measures per family of table variation, Tableside and the
   simple baseline side by side on the same frames, the held-back families apart and pooled

@@ -12,8 +12,7 @@ CONTRACT: command line). ``--json`` prints machine-readable results on stdout.
     tableside markers [OUT.pdf]         printable table markers at true size
     tableside croquetnole analyze VIDEO --setup SETUP.json [--layout LAYOUT.json] --json
     tableside croquetnole simulate DIR  film a simulated game with its ground truth
-    tableside croquetnole record DIR --seeds 6300-6307   track simulated games once
-    tableside croquetnole rescore DIR   score the event detector on those tracks again
+    tableside croquetnole families      score the referee on varied tables, held-back apart
     tableside bench --json              the performance benchmark
 """
 
@@ -127,24 +126,6 @@ def cmd_croquet_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_croquet_record(args: argparse.Namespace) -> int:
-    from vision.lab.croquet_recorded import parse_seeds, record_all
-
-    paths = record_all(
-        args.out_dir,
-        parse_seeds(args.seeds),
-        flicks=args.flicks,
-        mode=args.mode,
-        jobs=args.jobs,
-        progress=lambda s: print(s, file=sys.stderr, flush=True),
-    )
-    if args.json:
-        _print_json({"recordings": [str(p) for p in paths]})
-    else:
-        sys.stdout.write("".join(f"{p}\n" for p in paths))
-    return 0
-
-
 def cmd_croquet_families(args: argparse.Namespace) -> int:
     from vision.lab.croquet_families import (
         GROUPS,
@@ -182,51 +163,6 @@ def cmd_croquet_families(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_report(result))
     return 0
-
-
-def cmd_croquet_rescore(args: argparse.Namespace) -> int:
-    from vision.croquet.config import with_settings
-    from vision.lab.croquet_recorded import compare, rescore_files
-
-    try:
-        config = with_settings(args.set)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
-    before = _load_json(args.against, "earlier result") if args.against else None
-    result = rescore_files(
-        args.paths,
-        read_tiles=not args.true_layout,
-        config=config,
-        jobs=args.jobs,
-        progress=lambda s: print(s, file=sys.stderr, flush=True),
-    )
-    if before is not None:
-        if not isinstance(before, dict):
-            raise CommandError(f"{args.against} is not a rescore --json result")
-        result["against"] = compare(before, result)
-    if args.json:
-        _print_json(result)
-        return 0
-    out = [f"{result['flicks']} flicks, {result['frames']} frames, {result['layout']} layout"]
-    for kind, m in result["events"].items():
-        out.append(
-            f"{kind:12s} true {m['true']:5d} found {m['found']:5d} matched {m['matched']:5d}"
-            f"  precision {m['precision']}  recall {m['recall']}"
-        )
-    out.append(
-        f"identity swaps {result['identity_swaps']}; rest error {result['rest_position_mm']}"
-    )
-    out += [_error_line(e) for e in result["errors"]]
-    for change in ("mended", "gained"):
-        out += [f"{change}: {_error_line(e)}" for e in result.get("against", {}).get(change, [])]
-    sys.stdout.write("".join(f"{line}\n" for line in out))
-    return 0
-
-
-def _error_line(e: dict[str, Any]) -> str:
-    """One error of a rescore result: seed, time, missed or false, and the event."""
-    rest = {k: v for k, v in e.items() if k not in ("seed", "t", "error")}
-    return f"{e['seed']:6d} {e['t']:8.3f}s {e['error']:6s} {json.dumps(rest)}"
 
 
 def _load_json(path: str, what: str) -> Any:
@@ -358,37 +294,6 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--mode", default="1536x864", help="camera mode, e.g. 1536x864")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_croquet_simulate)
-
-    rec = croquet.add_parser(
-        "record", help="track simulated games once, to score the event detector on again"
-    )
-    rec.add_argument("out_dir")
-    rec.add_argument("--seeds", required=True, help="e.g. 6300-6307,6400")
-    rec.add_argument("--flicks", type=int, default=30)
-    rec.add_argument("--mode", default="1536x864", help="camera mode, e.g. 1536x864")
-    rec.add_argument("--jobs", type=int, default=1, help="scenes tracked at once")
-    rec.add_argument("--json", action="store_true")
-    rec.set_defaults(func=cmd_croquet_record)
-    rescore = croquet.add_parser(
-        "rescore", help="score the event detector on recorded tracks: per kind, and every error"
-    )
-    rescore.add_argument("paths", nargs="+", help="recordings, or folders of them")
-    rescore.add_argument(
-        "--true-layout", action="store_true", help="judge against the true tiles, not the read"
-    )
-    rescore.add_argument("--jobs", type=int, default=1, help="recordings scored at once")
-    rescore.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a threshold of the vision config to try instead of its default (repeatable)",
-    )
-    rescore.add_argument(
-        "--against", metavar="RESULT.json", help="an earlier --json result: errors mended, gained"
-    )
-    rescore.add_argument("--json", action="store_true")
-    rescore.set_defaults(func=cmd_croquet_rescore)
 
     fam = croquet.add_parser(
         "families",

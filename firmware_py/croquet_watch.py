@@ -138,7 +138,7 @@ def annotate(
             c, a, n = (np.array(v) for v in (corridor.center, corridor.along, corridor.inward))
             w, d = corridor.half_width, corridor.half_depth
             quad = [c + sa * w * a + sd * d * n for sa, sd in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-            cv2.polylines(out, [px(quad, config.tile_height_mm)], True, colour, scale)
+            cv2.polylines(out, [px(np.array(quad), config.tile_height_mm)], True, colour, scale)
         tower = px(list(geo.tower.corners()), 2 * config.tile_height_mm)
         cv2.polylines(out, [tower], True, (60, 60, 230), scale)
     for path in paths.values():
@@ -358,9 +358,9 @@ class CroquetWatcher(CameraWatcher):
         for coin, at in started.items():
             self._paths[coin] = [at]
         for coin in motion.moving:
-            at = motion.positions.get(coin)
-            if at is not None:
-                self._paths.setdefault(coin, []).append(at)
+            now = motion.positions.get(coin)
+            if now is not None:
+                self._paths.setdefault(coin, []).append(now)
 
     def _submit(self, event: Event) -> None:
         """Give one observed event to the referee; a rejection becomes a problem, and so does

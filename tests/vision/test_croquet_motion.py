@@ -1,4 +1,4 @@
-"""The rebuilt coin referee (vision/croquet/motion): each kind of call on a short scripted scene
+"""The coin referee (vision/croquet/motion): each kind of call on a short scripted scene
 through the simulator, the rule that nothing moves unless something moved it, a coin's look
 learnt at set-up, and the state machine and the call modules on hand-made input."""
 
@@ -16,8 +16,13 @@ from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.tracks import CoinTracker, State, Step
-from vision.lab.croquet_evaluate import SceneRun, event_keys, match_events, score_scene
-from vision.lab.croquet_families import RebuiltSceneReferee
+from vision.lab.croquet_evaluate import (
+    SceneRun,
+    TablesideReferee,
+    event_keys,
+    match_events,
+    score_scene,
+)
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -34,9 +39,9 @@ def renderer() -> CroquetRenderer:
 
 
 def referee(scene: CroquetScene, r: CroquetRenderer) -> SceneRun:
-    runs, failed = score_scene(scene, r, {"rebuilt": RebuiltSceneReferee}, 0.4)
+    runs, failed = score_scene(scene, r, {"tableside": TablesideReferee}, 0.4)
     assert not failed
-    return runs["rebuilt"]
+    return runs["tableside"]
 
 
 @functools.cache

@@ -5,7 +5,8 @@ import time
 import pytest
 
 from engines.croquetnole.layout import default_layout
-from vision.croquet.tracker import CoinTracker, TrackFrame
+from vision.croquet.motion.calls import Call
+from vision.croquet.motion.referee import CoinReferee
 from vision.lab.croquet_evaluate import (
     EvalSpec,
     SceneRun,
@@ -115,13 +116,13 @@ def test_a_coin_held_hidden_where_another_shows_is_no_swap() -> None:
 def test_throughput_counts_the_referees_own_cpu_time_only(monkeypatch: pytest.MonkeyPatch) -> None:
     # Time the referee spends off the CPU (here asleep; on a shared machine, other work) is not
     # its work: the bench measures one core's share, not the wall clock.
-    update = CoinTracker.update
+    update = CoinReferee.update
 
-    def slow(self: CoinTracker, *args: object) -> TrackFrame:
+    def slow(self: CoinReferee, *args: object) -> list[Call]:
         time.sleep(0.02)
         return update(self, *args)
 
-    monkeypatch.setattr(CoinTracker, "update", slow)
+    monkeypatch.setattr(CoinReferee, "update", slow)
     lay = default_layout()
     mode = CameraMode(640, 360, 120.0)
     renderer = CroquetRenderer(lay, CameraModel.over_table(mode, lay.table), RenderConfig(), seed=2)

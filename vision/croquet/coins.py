@@ -9,15 +9,14 @@ still found, even touching a lit one) and the symbol's holes (suit or numeral) a
 measuring (:func:`face_mask`).
 
 Each blob's centre is its centroid, with the part a tile hides taken for the coin's (a coin
-beside a tower loses up to 2 mm of its disc under the tower's side in perspective, and the mask's
-margin: :func:`_behind_white`); two coins in contact make one blob, which is split by a few
-mean-shift steps from where each coin was expected, also when a hand hides so much of the pair
-that the blob is no bigger than one coin (:func:`find_blobs`), and from the middle of what is
-left while a coin's worth is: a coin nobody expected there (:func:`_unexpected`). (The tracker
-places a lone coin a hand covers part of afresh, by its rim:
-:func:`vision.croquet.rim.rim_centre`.) A blob's look (:func:`coin_look`) is the colour of its
-symbol: "suns", "crowns", "arms" for a knight's suit in colour, "ink" for a black symbol (the
-guards' values, and the Moons knight, whose suit is black).
+beside a tower loses up to 2 mm of its disc under the tower's side in perspective, and the
+mask's margin: :func:`_behind_white`); two coins in contact make one blob, which is split by a
+few mean-shift steps from where each coin was expected, also when a hand hides so much of the
+pair that the blob is no bigger than one coin (:func:`find_blobs`), and from the middle of what
+is left while a coin's worth is: a coin nobody expected there (:func:`_unexpected`). A blob's
+look (:func:`coin_look`) is the colour of its symbol: "suns", "crowns", "arms" for a knight's
+suit in colour, "ink" for a black symbol (the guards' values, and the Moons knight, whose suit
+is black).
 
 >>> import numpy as np
 >>> frame = np.full((60, 60, 3), (40, 108, 52), np.uint8)
@@ -35,7 +34,6 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from engines.croquetnole.names import coin_owner, coin_role
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 
 #: The look of each coin as :func:`coin_look` reads it (knights lie suit up, guards value up).
@@ -53,12 +51,6 @@ _SUIT_HUES = {
     "crowns": _hue((115, 158, 0)),
     "arms": _hue((233, 180, 86)),
 }
-
-
-def expected_look(coin: str) -> str:
-    """How ``coin`` looks from above: its suit colour for a coloured knight, else "ink"."""
-    castle = coin_owner(coin)
-    return castle if coin_role(coin) == "knight" and castle != "moons" else "ink"
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
 """Laboratory tools: measuring the referee against the simulated tables. Nothing here is
 imported by the device's runtime (``firmware_py`` when it referees, ``vision/croquet``,
 ``vision/koper``); the command line loads these only for the developer commands
-(``tableside croquetnole record``, ``rescore``, ``bench``).
+(``tableside croquetnole families``, ``bench``).
 
 * :func:`vision.lab.croquet_evaluate.evaluate`: seeded simulated games -> precision, recall, errors
-* :mod:`vision.lab.croquet_recorded`: tracks recorded once, the event detector scored again on them
+* :mod:`vision.lab.croquet_families`: the referee and a simple baseline on varied tables, the
+  held-back families apart
+* :mod:`vision.lab.croquet_baseline`: that baseline
 """

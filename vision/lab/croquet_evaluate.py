@@ -1,7 +1,8 @@
 """Measuring the Croquetnole referee against the virtual table's ground truth.
 
 :func:`evaluate` renders seeded scenes (virtual players with hands, motion blur, noise) through the
-simulator, runs the tracker and the event detector on every frame as it is drawn, and compares:
+simulator, runs the coin referee (:class:`vision.croquet.motion.referee.CoinReferee`) on every
+frame as it is drawn, and compares:
 
 * events, per kind: a found event matches an unmatched true one of the same scene, kind and coin,
   the same feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only
@@ -14,7 +15,7 @@ simulator, runs the tracker and the event detector on every frame as it is drawn
 * the tiles: events are judged against the layout read from each scene's set-up frame, as in
   play (``EvalSpec.read_tiles``), and how far its gates, doors and towers lie from the true ones
   is reported (mm, the worst feature of each scene: median and worst over the scenes);
-* throughput: frames per second of tracking and event detection alone (the frame is drawn before
+* throughput: frames per second of the coin referee alone (the frame is drawn before
   the clock starts; OpenCV on one thread), by image size, beside the camera's 120 fps. The clock
   is the thread's CPU time: the referee's share of one core, which on a shared machine wall time
   overstates by whatever else runs (the same scene read 212-268 frames a second by wall time
@@ -28,6 +29,7 @@ simulator, runs the tracker and the event detector on every frame as it is drawn
 
 from __future__ import annotations
 
+import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -42,9 +44,8 @@ import numpy as np
 from engines.croquetnole.layout import COIN_MM, Layout, Point, default_layout
 from vision.croquet.calibrate import CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
-from vision.croquet.events import EventDetector
 from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
-from vision.croquet.tracker import CoinTracker
+from vision.croquet.motion.referee import CoinReferee
 from vision.errors import VisionError
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
@@ -253,35 +254,16 @@ def _setup(
     camera_known: bool,
     config: CroquetVisionConfig,
     read_tiles: bool,
-) -> tuple[CoinTracker, Layout]:
-    """Calibrate on the scene's first frame and set up the tracker: the tracker and the layout
-    the events are judged against (read from that frame with ``read_tiles``, as in play; else
-    the true one)."""
+) -> tuple[CoinReferee, Layout]:
+    """Calibrate on the scene's first frame and set up the coin referee: it and the layout the
+    events are judged against (read from that frame with ``read_tiles``, as in play; else the
+    true one)."""
     known = CameraIntrinsics.from_json(renderer.camera.to_json()) if camera_known else None
     cal = calibrate(first, renderer.profile, known, config)
     layout: Layout = scene.layout
     if read_tiles:
         layout = read_layout(first, cal, table_size(renderer.profile), config, renderer.profile)
-    tracker = CoinTracker(
-        first, cal, scene.setup, tuple(scene.names), layout.table, scene.fps, config
-    )
-    return tracker, layout
-
-
-def track_setup(
-    scene: CroquetScene,
-    renderer: CroquetRenderer,
-    camera_known: bool = False,
-    config: CroquetVisionConfig = DEFAULT_CONFIG,
-    read_tiles: bool = False,
-) -> tuple[CoinTracker, Layout, Iterator[tuple[np.ndarray, FrameTruth]]]:
-    """Calibrate on the scene's first frame as it is drawn and set up the tracker: the tracker,
-    the layout the events are judged against (:func:`_setup`) and the frames that follow,
-    drawn one by one."""
-    frames = renderer.frames(scene)
-    first, _ = next(frames)
-    tracker, layout = _setup(first, scene, renderer, camera_known, config, read_tiles)
-    return tracker, layout, frames
+    return CoinReferee(first, cal, scene.setup, layout, scene.fps, coins=scene.names), layout
 
 
 class SceneReferee(Protocol):
@@ -302,9 +284,9 @@ RefereeFactory = Callable[[np.ndarray, CroquetScene, CroquetRenderer], SceneRefe
 
 
 class TablesideReferee:
-    """Tableside's own referee on a simulated scene: the tracker and the event detector, set up
-    on the scene's first frame (:func:`_setup`); ``layout_mm`` is how far the worst gate, door
-    or tower read from that frame lies from the true one (None with the true layout)."""
+    """Tableside's coin referee on a simulated scene, set up on the scene's first frame as in
+    play (:func:`_setup`); ``layout_mm`` is how far the worst gate, door or tower read from that
+    frame lies from the true one (None with the true layout)."""
 
     def __init__(
         self,
@@ -315,24 +297,20 @@ class TablesideReferee:
         config: CroquetVisionConfig = DEFAULT_CONFIG,
         read_tiles: bool = False,
     ) -> None:
-        self.tracker, layout = _setup(first, scene, renderer, camera_known, config, read_tiles)
+        self.referee, layout = _setup(first, scene, renderer, camera_known, config, read_tiles)
         self.layout_mm = layout_offsets(layout, scene.layout)["max"] if read_tiles else None
-        self.detector = EventDetector(layout, scene.fps, config)
-        self.detector.start(self.tracker.positions())
-        self._positions: Mapping[str, Point] = self.tracker.positions()
-        self._hidden: AbstractSet[str] = frozenset()
 
     def update(self, image: np.ndarray, truth: FrameTruth) -> list[Event]:
-        report = self.tracker.update(image, truth.index, truth.t)
-        self._positions, self._hidden = report.positions, report.hidden
-        return self.detector.update(report)
+        return [call.to_json() for call in self.referee.update(image, truth.t)]
 
     def seen(self) -> tuple[Mapping[str, Point], AbstractSet[str]]:
-        return self._positions, self._hidden
+        motion = self.referee.motion
+        hidden = motion.hidden if motion is not None else frozenset()
+        return self.referee.tracker.positions(), hidden
 
     def finish(self) -> list[Event]:
-        """Nothing is held: the detector reports each event once its frames decide it."""
-        return []
+        """The calls still held when the frames end (a provisional name taken as a guess)."""
+        return [call.to_json() for call in self.referee.finish()]
 
 
 def score_scene(
@@ -427,6 +405,26 @@ def unmatched(run: SceneRun, spec: EvalSpec) -> list[dict[str, Any]]:
         {"error": error, **{k: v for k, v in e.items() if k != "positions"}}
         for error, e in sorted(out, key=lambda x: x[1]["t"])
     ]
+
+
+class _Serial:
+    """A stand-in for a process pool of one: the work runs here, in order."""
+
+    def imap(self, func: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
+        return map(func, items)
+
+    imap_unordered = imap
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def pool(jobs: int) -> Any:
+    """``jobs`` worker processes (each on one OpenCV thread), or the work done here for one."""
+    return multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 else _Serial()
 
 
 @contextmanager

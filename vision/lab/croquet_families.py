@@ -10,14 +10,12 @@ its :data:`~vision.sim.croquet_variation.HELD_BACK` variants, which no tuning st
 The held-back groups are what a table nobody here has seen looks like: believe them over the
 tuning group.
 
-Every scene is rendered once, frame by frame, and each frame goes to every referee: Tableside
-as the device runs it (the tracker and the event detector,
-:class:`vision.lab.croquet_evaluate.TablesideReferee`), its rebuild on a model
-(:class:`vision.croquet.motion.referee.CoinReferee`, ``rebuilt``) and the simple baseline
-(:class:`vision.lab.croquet_baseline.BaselineReferee`). All judge the events against the true
-layout, so the comparison is of tracking and event detection alone. A referee that cannot set
-up on a scene (no markers found, say) scores nothing found there: every true event of that
-scene is missed, and the scene is listed under ``failed`` with the reason.
+Every scene is rendered once, frame by frame, and each frame goes to both referees: Tableside as
+the device runs it (the coin referee, :class:`vision.lab.croquet_evaluate.TablesideReferee`) and
+the simple baseline (:class:`vision.lab.croquet_baseline.BaselineReferee`). Both judge the
+events against the true layout, so the comparison is of tracking and event detection alone. A
+referee that cannot set up on a scene (no markers found, say) scores nothing found there: every
+true event of that scene is missed, and the scene is listed under ``failed`` with the reason.
 
 ``tableside croquetnole families --seeds 3 --flicks 8 --jobs 2 --json`` is the command-line form;
 ``tableside bench`` runs a small one.
@@ -31,40 +29,35 @@ scene is missed, and the scene is listed under ``failed`` with the reason.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from engines.croquetnole.layout import Point
-from vision.croquet.calibrate import calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
-from vision.croquet.motion.referee import CoinReferee
 from vision.lab.croquet_baseline import BaselineSceneReferee
 from vision.lab.croquet_evaluate import (
     EvalSpec,
-    Event,
     RefereeFactory,
     SceneReferee,
     SceneRun,
     TablesideReferee,
     Tally,
     one_thread,
+    pool,
     report,
     score_scene,
     unmatched,
 )
-from vision.lab.croquet_recorded import pool
 from vision.sim.croquet_camera import MODES, CameraMode
-from vision.sim.croquet_render import CroquetRenderer, FrameTruth
+from vision.sim.croquet_render import CroquetRenderer
 from vision.sim.croquet_scene import CroquetScene
 from vision.sim.croquet_variation import FAMILIES, draw_variation, varied_scene
 
 #: The groups scored: the tuning variants, then each family's held-back variants.
 GROUPS: tuple[str, ...] = ("tuning", *FAMILIES)
 #: The referees, in the order every report lists them.
-REFEREES: tuple[str, ...] = ("tableside", "rebuilt", "baseline")
+REFEREES: tuple[str, ...] = ("tableside", "baseline")
 
 
 @dataclass(frozen=True)
@@ -109,31 +102,6 @@ def _tableside(config: CroquetVisionConfig) -> RefereeFactory:
     return make
 
 
-class RebuiltSceneReferee:
-    """The rebuilt coin referee behind the scoring loop's protocol, calibrated as in play."""
-
-    def __init__(
-        self,
-        first: np.ndarray,
-        scene: CroquetScene,
-        renderer: CroquetRenderer,
-        config: CroquetVisionConfig = DEFAULT_CONFIG,
-    ) -> None:
-        cal = calibrate(first, renderer.profile, None, config)
-        self.referee = CoinReferee(first, cal, scene.setup, scene.layout, scene.fps)
-
-    def update(self, image: np.ndarray, truth: FrameTruth) -> list[Event]:
-        return [call.to_json() for call in self.referee.update(image, truth.t)]
-
-    def seen(self) -> tuple[Mapping[str, Point], AbstractSet[str]]:
-        motion = self.referee.motion
-        hidden = motion.hidden if motion is not None else frozenset()
-        return self.referee.tracker.positions(), hidden
-
-    def finish(self) -> list[Event]:
-        return [call.to_json() for call in self.referee.finish()]
-
-
 def score_one(job: tuple[str, int, int, CameraMode, CroquetVisionConfig]) -> SceneResult:
     """Draw, render and score one scene of a group with both referees (a worker's job)."""
     group, seed, flicks, mode, config = job
@@ -142,7 +110,6 @@ def score_one(job: tuple[str, int, int, CameraMode, CroquetVisionConfig]) -> Sce
     spec = EvalSpec(seeds=(seed,), flicks=flicks, mode=mode)
     referees: dict[str, RefereeFactory] = {
         "tableside": _tableside(config),
-        "rebuilt": RebuiltSceneReferee,
         "baseline": BaselineSceneReferee,
     }
     with one_thread():

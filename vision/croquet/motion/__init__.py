@@ -1,4 +1,4 @@
-"""The coin referee rebuilt on a model: the table learnt at set-up, each coin in one explicit
+"""The coin referee, built on a model: the table learnt at set-up, each coin in one explicit
 state, every threshold derived from a physical quantity, one module per kind of call, and a
 confidence on every call.
 
@@ -11,8 +11,7 @@ confidence on every call.
   kind of call
 * :mod:`.referee`: frames in, calls out
 
-It is scored beside the first referee (:mod:`vision.croquet.tracker` and
-:mod:`vision.croquet.events`) and the simple baseline on every family of table variation
-(``tableside croquetnole families``); the device uses the first referee until this one beats
-it on the held-back families.
+The device (:mod:`firmware_py.croquet_watch`) and ``tableside croquetnole analyze`` run it. It is
+scored beside a simple baseline on every family of table variation, held-back families apart
+(``tableside croquetnole families``).
 """

@@ -65,7 +65,7 @@ def renamed(call: Call, a: str, b: str) -> Call:
     'suns-knight'
     """
     swap = {a: b, b: a}
-    changes = {
+    changes: dict[str, Any] = {
         f: swap[getattr(call, f)] for f in ("coin", "target") if getattr(call, f, None) in swap
     }
     if isinstance(call, Rest):

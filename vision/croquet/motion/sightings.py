@@ -282,7 +282,8 @@ def _coins_in(
         look = face_colour(frame, (float(px[0, 0]), float(px[0, 1])), table.coin_px) / gain
         if _bare(look, table.around(px[0]), table.looks.values()):
             continue
-        out.append(Sighting((float(mm[0]), float(mm[1])), tuple(float(v) for v in look), k))
+        bgr = (float(look[0]), float(look[1]), float(look[2]))
+        out.append(Sighting((float(mm[0]), float(mm[1])), bgr, k))
     return out
 
 
@@ -344,7 +345,9 @@ def _split(
         _, _, centres = cv2.kmeans(pts, k, labels, criteria, 1, cv2.KMEANS_USE_INITIAL_LABELS)
     else:
         cv2.setRNGSeed(0)
-        _, _, centres = cv2.kmeans(pts, k, None, criteria, 3, cv2.KMEANS_PP_CENTERS)
+        # k-means++ seeds its own labels: the ones given are not read.
+        unused = np.zeros((len(pts), 1), np.int32)
+        _, _, centres = cv2.kmeans(pts, k, unused, criteria, 3, cv2.KMEANS_PP_CENTERS)
     d = ((pts[:, None, :] - centres[None]) ** 2).sum(axis=2)
     label = d.argmin(axis=1)
     return centres, [np.flatnonzero(label == j) for j in range(k)]
