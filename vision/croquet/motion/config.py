@@ -1,9 +1,12 @@
 """The physical quantities the coin referee's thresholds come from, and those thresholds.
 
-Every threshold of :mod:`vision.croquet.motion` is a property here, derived from a few physical
-quantities: the coin's size, the frame interval, the fastest flick, the slowest and fastest
-friction a table may have, and the position noise measured on the table at set-up
-(:func:`vision.croquet.motion.appearance.learn_table`). None is fitted to a scene.
+Every threshold of :mod:`vision.croquet.motion` is here. Most are properties derived from a few
+physical quantities: the coin's size, the frame interval, the fastest and the softest flick,
+the slowest and fastest friction a table may have, and the position noise, measured on the
+table as play goes on (:attr:`vision.croquet.motion.tracks.CoinTracker.variance`). The rest
+describe how things look in a picture (a shadow, a coin's share of its region, a coin's
+colour), each with the reason for its value. The camera's pixel noise is measured too
+(:class:`vision.croquet.motion.table_model.CameraNoise`). None is fitted to a scene.
 
 >>> cfg = MotionConfig(fps=120.0, position_sd_mm=0.1)
 >>> round(cfg.frame_s * 1000, 3), round(cfg.max_step_mm, 1)
@@ -52,6 +55,32 @@ class MotionConfig:
     #: Two bodies that touched have separated once the gap between them opens beyond this (mm):
     #: the rules count a new touch only after that (RULINGS: hitting a tower).
     separate_mm: float = 0.5
+    #: The softest flick (mm/s): a coin nudged along barely a coin's width.
+    soft_flick_mm_s: float = 200.0
+    #: How far round a coin's SETUP position the bare table is painted in at set-up, in coin
+    #: radii: its rim and a quarter more for where it was really put.
+    painted_radii: float = 1.25
+    #: The share of bare-table differences a pixel's change must exceed: one in a thousand.
+    noise_tail: float = 1e-3
+    #: Ratios of frame to bare table that one common shadow factor spans at most (a shadow dims
+    #: every channel alike, by the share of the light it blocks; a thing of another colour
+    #: changes them unequally), and how far apart the channels' ratios may lie.
+    shadow_ratio: tuple[float, float] = (0.3, 0.93)
+    shadow_spread: float = 0.1
+    #: The least share of a coin's area a region must have to be a coin seen whole.
+    coin_fill: float = 0.6
+    #: A uniform disc of radius r spreads its pixels by r / 2 in every direction; a region
+    #: narrower than this share of that is no coin (a shadow's fringe, a hand's edge).
+    narrowest: float = 0.7
+    #: A look differing by this much (chromaticity, summed over the channels) counts as far as
+    #: this many millimetres in the assignment: 0.1 parts a coloured knight from an inked
+    #: guard, some 20 mm.
+    look_mm: float = 200.0
+    #: A sighting whose look differs from a coin's by more than a coloured knight's from an
+    #: inked guard is not that coin: a coin keeps its colour wherever it lies (the light's
+    #: level, which changes, is divided out of the chromaticity), while a hand's or sleeve's
+    #: fragment does not share it.
+    look_gate: float = 0.1
 
     @property
     def radius_mm(self) -> float:

@@ -4,7 +4,7 @@ A flick sets one coin off (castle-croquetnole.txt: "resting a single fingertip .
 fingernail against the game piece"); a coin it sets off into another sets that one off too, and
 beside the hand both may show moving in the same frame or a frame apart, or the struck one
 first. So a coin set off beside a hand (a :class:`~vision.croquet.motion.tracks.Start` with no
-striker) is held for ``hold_s``: the time the softest flick (:data:`SOFT_FLICK_MM_S`) takes to
+striker) is held for ``hold_s``: the time the softest flick (``soft_flick_mm_s``) takes to
 carry a coin a coin's width. Of two held together, the one whose way (from where it lay to
 where it is now) came within touching distance of where the other lay, going toward it, struck
 it, if the other went away from that way (a blow sends a coin along the line of the two
@@ -31,9 +31,6 @@ from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.tracks import Start, segment_distance
 
-#: The softest flick (mm/s): a coin nudged along barely a coin's width.
-SOFT_FLICK_MM_S = 200.0
-
 
 class Flicks:
     """Hand-caused starts held and resolved into one flick and the blows it led to: each
@@ -45,7 +42,7 @@ class Flicks:
 
     @property
     def hold_s(self) -> float:
-        return self.cfg.coin_mm / SOFT_FLICK_MM_S
+        return self.cfg.coin_mm / self.cfg.soft_flick_mm_s
 
     def start(self, start: Start) -> None:
         """A coin set off beside a hand: held."""

@@ -43,28 +43,14 @@ import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.table_model import (
-    PAINTED_RADII,
-    CameraNoise,
-    TableModel,
-    face_colour,
-)
+from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour
 
 #: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
 COIN_THICK_MM = 3.175
-#: Ratios of frame to bare table that one common shadow factor spans at most (a shadow dims
-#: every channel alike; a thing of another colour changes them unequally).
-_SHADOW = (0.3, 0.93)
-_SHADOW_SPREAD = 0.1
 #: Points of a hand's region kept to measure distances to it.
 _HAND_POINTS = 300
-#: The least share of a coin's area a region must have to be a coin seen whole.
-_COIN_FILL = 0.6
 #: Mean-shift steps at most when a coin's centre is read (:func:`disc_centre`).
 _SHIFTS = 10
-#: A uniform disc of radius r spreads its pixels by r / 2 in every direction; a region narrower
-#: than this share of that is no coin.
-_NARROWEST = 0.7
 
 
 @dataclass(frozen=True)
@@ -111,13 +97,13 @@ def _changed(
     grad: np.ndarray,
     gain: float,
     noise: CameraNoise,
-    sure_sds: float,
+    config: MotionConfig,
 ) -> np.ndarray:
     """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8, whose
     gradient is ``grad``) seen at ``gain`` by more than the camera's noise allows at a flat or
     an edge pixel (:meth:`CameraNoise.thresholds`, two levels more for the rounding of both),
     shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only."""
-    flat, edge = (gain * v + 2.0 for v in noise.thresholds(sure_sds))
+    flat, edge = (gain * v + 2.0 for v in noise.thresholds(config.sure_sds))
     lit = cv2.convertScaleAbs(table, alpha=gain)
     b, g, r = cv2.split(cv2.absdiff(frame, lit))
     largest = cv2.max(cv2.max(b, g), r)
@@ -130,7 +116,8 @@ def _changed(
             table[ys, xs].astype(np.float32) * np.float32(gain) + 1.0
         )
         lo, hi = ratio.min(axis=1), ratio.max(axis=1)
-        shadow = (lo >= _SHADOW[0]) & (hi <= _SHADOW[1]) & (hi - lo <= _SHADOW_SPREAD)
+        least, most = config.shadow_ratio
+        shadow = (lo >= least) & (hi <= most) & (hi - lo <= config.shadow_spread)
         mask[ys[shadow], xs[shadow]] = 0
     return mask
 
@@ -151,18 +138,18 @@ def see(
     base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
     _follow_noise(table, grid, gain, expected)
-    mask = _changed(grid, table.coarse, table.grad_coarse, gain, table.noise, config.sure_sds)
+    mask = _changed(grid, table.coarse, table.grad_coarse, gain, table.noise, config)
     mask &= table.on_table
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     coin_cells = table.coin_area_px / (s * s)
     shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
-    big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= _COIN_FILL * coin_cells) + 1
+    big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= config.coin_fill * coin_cells) + 1
     at_edge = set(np.unique(labels[table.edge]).tolist()) if len(big) else set()
     held = _expected_in(labels, table, expected)
     # The bare table painted in round a set-up spot differs from the table there: a coin
     # still on its spot shows that ring too, which is no coin.
-    ring_cells = (PAINTED_RADII**2 - 1) * coin_cells
+    ring_cells = (config.painted_radii**2 - 1) * coin_cells
     rings = _expected_in(labels, table, painted)
     hands: list[Hand] = []
     blobs: list[tuple[int, int, int, int, int]] = []
@@ -175,7 +162,7 @@ def see(
             px = np.column_stack([xs[keep] + x, ys[keep] + y]).astype(float) * s
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         else:
-            most = max(1, math.floor(area / (_COIN_FILL * coin_cells)))
+            most = max(1, math.floor(area / (config.coin_fill * coin_cells)))
             coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
             blobs.append((x, y, w, h, min(most, max(1, round(coins), held.get(i, 0)))))
     sightings: list[Sighting] = []
@@ -186,7 +173,7 @@ def see(
             (x * s - s, y * s - s, (w + 2) * s, (h + 2) * s),
             k,
             gain,
-            config.sure_sds,
+            config,
             expected,
         )
     near = config.radius_mm + config.finger_mm
@@ -244,7 +231,7 @@ def _coins_in(
     box: tuple[int, int, int, int],
     k: int,
     gain: float,
-    sure_sds: float,
+    config: MotionConfig,
     expected: Sequence[Point],
 ) -> list[Sighting]:
     """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h)."""
@@ -259,7 +246,7 @@ def _coins_in(
         table.grad[y0:y1, x0:x1],
         gain,
         table.noise,
-        sure_sds,
+        config,
     )
     ys, xs = np.nonzero(mask)
     if len(xs) < 3 * k:
@@ -267,7 +254,7 @@ def _coins_in(
     pts = np.column_stack([xs, ys]).astype(np.float32)
     if k == 1:
         narrowest = math.sqrt(max(0.0, float(np.linalg.eigvalsh(np.cov(pts.T))[0])))
-        if narrowest < _NARROWEST * table.coin_px / 2:
+        if narrowest < config.narrowest * table.coin_px / 2:
             return []
         centres, groups = pts.mean(axis=0, keepdims=True), [np.arange(len(pts))]
     else:

@@ -32,9 +32,6 @@ from engines.croquetnole.layout import Point
 from vision.croquet.calibrate import Calibration
 from vision.croquet.motion.config import MotionConfig
 
-#: How far round a coin's SETUP position the bare table is painted in at set-up, in coin radii:
-#: its rim and a quarter more for where it was really put.
-PAINTED_RADII = 1.25
 #: Grid points across a coin's width on the coarse comparison grid.
 _GRID_PER_COIN = 4
 #: Table pixels sampled to follow the light's overall level from frame to frame.
@@ -43,8 +40,6 @@ _GAIN_SAMPLES = 4000
 #: seconds at 120 fps, so a hand over part of the table for a second or two does not move it.
 _NOISE_FRAMES = 75
 _NOISE_EVERY = 8
-#: The share of bare-table differences a pixel's change must exceed: one in a thousand.
-_NOISE_TAIL = 1e-3
 #: Differences a frame's sample must hold beyond its tail for the tail to be read.
 _TAIL_SEEN = 3
 #: Table pixels sampled to follow the camera's noise: where a tenth of them lie on edges, the
@@ -65,11 +60,11 @@ class CameraNoise:
     (:attr:`edge_gradient`), and each kind has its own threshold (:meth:`thresholds`):
     ``sure_sds`` spreads of the difference if the noise is Gaussian (its spread read robustly,
     by the median absolute deviation), or more if that kind's differences have a heavier tail
-    than a Gaussian's: then the level only one difference in a thousand exceeds. Each is the
-    median over the last ``_NOISE_FRAMES`` frames observed, so a hand over part of the table
-    for a while does not move it.
+    than a Gaussian's: then the level only a share ``tail`` of the differences exceeds
+    (``MotionConfig.noise_tail``). Each is the median over the last ``_NOISE_FRAMES`` frames
+    observed, so a hand over part of the table for a while does not move it.
 
-    >>> n = CameraNoise()
+    >>> n = CameraNoise(1e-3)
     >>> rng = np.random.default_rng(0)
     >>> n.observe(rng.normal(0.0, 2.0, (4000, 3)), np.r_[np.zeros(3000), np.full(1000, 9.0)])
     >>> flat, edge = n.thresholds(4.0)
@@ -77,6 +72,7 @@ class CameraNoise:
     (1.4, 2.9, True)
     """
 
+    tail: float
     spreads: deque[float] = field(default_factory=lambda: deque(maxlen=_NOISE_FRAMES))
     flat_tails: deque[float] = field(default_factory=lambda: deque(maxlen=_NOISE_FRAMES))
     edge_tails: deque[float] = field(default_factory=lambda: deque(maxlen=_NOISE_FRAMES))
@@ -107,7 +103,7 @@ class CameraNoise:
             n = int(where.sum())
             if n >= 100:
                 # The finest tail a sample of n can tell: at least _TAIL_SEEN beyond it.
-                tail = max(_NOISE_TAIL, _TAIL_SEEN / n)
+                tail = max(self.tail, _TAIL_SEEN / n)
                 tails.append(float(np.quantile(largest[where], 1 - tail)))
         self.sd = max(0.5, float(np.median(self.spreads)) / math.sqrt(2)) if self.spreads else 2.0
         self.flat_tail = float(np.median(self.flat_tails)) if self.flat_tails else 0.0
@@ -154,8 +150,8 @@ class TableModel:
     #: The bare table's gradient (:func:`gradient`) at full size and on the grid.
     grad: np.ndarray
     grad_coarse: np.ndarray
+    noise: CameraNoise
     looks: dict[str, np.ndarray] = field(default_factory=dict)
-    noise: CameraNoise = field(default_factory=CameraNoise)
 
     @property
     def coin_area_px(self) -> float:
@@ -227,7 +223,7 @@ def learn_table(
     coin_px = config.radius_mm * cal.px_per_mm(centre)
     step = max(1, math.floor(2 * coin_px / _GRID_PER_COIN))
     centres = cal.to_image(np.array(list(setup.values()), float)) if setup else np.zeros((0, 2))
-    coins = _disc_mask((h, w), centres, coin_px * PAINTED_RADII)
+    coins = _disc_mask((h, w), centres, coin_px * config.painted_radii)
     background = cv2.inpaint(first, coins, max(3, round(coin_px / 4)), cv2.INPAINT_TELEA)
     r = config.radius_mm
     corners = np.array(
@@ -262,6 +258,7 @@ def learn_table(
         np.sort(noise_at),
         grad,
         grad[::step, ::step].copy(),
+        CameraNoise(config.noise_tail),
         looks,
     )
 

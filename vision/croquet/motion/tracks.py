@@ -83,14 +83,6 @@ from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.sightings import Sighting, View
 from vision.croquet.motion.table_model import chromaticity
 
-#: A look differing by this much (chromaticity, summed over the channels) counts as far as
-#: this many millimetres: 0.1 parts a coloured knight from an inked guard, some 20 mm.
-_LOOK_MM = 200.0
-#: A sighting whose look differs from a coin's by more than a coloured knight's from an inked
-#: guard is not that coin: a coin keeps its colour wherever it lies (the light's level, which
-#: changes, is divided out of the chromaticity), while a hand's or sleeve's fragment does not
-#: share it.
-_LOOK_GATE = 0.1
 #: The base cost of giving a sighting to a coin off or absent from the table: more than any
 #: gated distance of a coin on it.
 _OFF_COST = 1e6
@@ -462,9 +454,9 @@ class CoinTracker:
                 if tr.look is not None:
                     seen = chromaticity(np.asarray(s.look))
                     apart = float(np.abs(seen - chromaticity(tr.look)).sum())
-                    if apart > _LOOK_GATE:
+                    if apart > self.cfg.look_gate:
                         continue
-                    look = _LOOK_MM * apart
+                    look = self.cfg.look_mm * apart
                 base = _OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0
                 cost[i, j] = base + d + look
         rows, cols = linear_sum_assignment(cost)
