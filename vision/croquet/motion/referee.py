@@ -37,7 +37,7 @@ from vision.croquet.motion.flicks import Flicks
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
 from vision.croquet.motion.rests import Rests
-from vision.croquet.motion.sightings import View, see
+from vision.croquet.motion.sightings import RegionMemory, View, see
 from vision.croquet.motion.strikes import Strikes
 from vision.croquet.motion.table_model import learn_table
 from vision.croquet.motion.tracks import CoinTracker, Motion, Start
@@ -76,12 +76,15 @@ class CoinReferee:
         #: Calls held while a coin they name has a provisional name.
         self.held: list[Call] = []
         self.view: View | None = None
+        self.regions = RegionMemory()
         self.motion: Motion | None = None
 
     def update(self, image: np.ndarray, t: float) -> list[Call]:
         """The calls this frame (at ``t`` s) makes, in time order."""
         painted = [(float(p[0]), float(p[1])) for p in self._left]
-        self.view = view = see(image, self.table, self.cfg, self.tracker.expected(), painted)
+        self.view = view = see(
+            image, self.table, self.cfg, self.tracker.expected(), painted, self.regions
+        )
         self.motion = m = self.tracker.update(view, t)
         calls: list[Call] = []
         for st in m.starts:

@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour
+from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour, grid_of
 
 #: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
 COIN_THICK_MM = 3.175
@@ -56,13 +56,29 @@ _SHIFTS = 10
 @dataclass(frozen=True)
 class Sighting:
     """A coin seen: its centre (table mm), its look (mean BGR under the bare table's light:
-    the frame's divided by its gain), how many coins its region held, and whether a hand
-    touches that region (its reading is less sure there)."""
+    the frame's divided by its gain), how many coins its region held, whether a hand
+    touches that region (its reading is less sure there), and whether it was read afresh in
+    this frame (not taken again from a region that has not changed: :class:`RegionMemory`)."""
 
     mm: Point
     look: tuple[float, float, float]
     of: int = 1
     by_hand: bool = False
+    fresh: bool = True
+
+
+@dataclass
+class RegionMemory:
+    """The coins read in each region of coins when they were last read, with the region's
+    picture then. A region whose picture has changed nowhere by more than the camera's noise
+    allows (:meth:`CameraNoise.thresholds`) since is read the same again, without the work:
+    nothing in it moved by more than the noise over the coin's contrast against the table, a
+    few hundredths of a pixel. It is compared with the picture when it was last read, not the
+    last frame's, so a slow creep adds up until it shows."""
+
+    regions: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = field(
+        default_factory=dict
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,12 +144,14 @@ def see(
     config: MotionConfig,
     expected: Sequence[Point] = (),
     painted: Sequence[Point] = (),
+    memory: RegionMemory | None = None,
 ) -> View:
     """Compare ``frame`` with the bare table (see the module doc). ``expected`` are where coins
     are thought to be: they seed the split of a region holding several. ``painted`` are the
-    set-up spots where the bare table is still only painted in (:func:`learn_table`)."""
+    set-up spots where the bare table is still only painted in (:func:`learn_table`). With a
+    ``memory``, regions unchanged since they were read are not read again."""
     s = table.step
-    grid = np.ascontiguousarray(frame[::s, ::s])
+    grid = grid_of(frame, s)
     sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
@@ -166,22 +184,37 @@ def see(
             coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
             blobs.append((x, y, w, h, min(most, max(1, round(coins), held.get(i, 0)))))
     sightings: list[Sighting] = []
+    kept: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = {}
+    flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
     for x, y, w, h, k in blobs:
-        sightings += _coins_in(
-            frame,
-            table,
-            (x * s - s, y * s - s, (w + 2) * s, (h + 2) * s),
-            k,
-            gain,
-            config,
-            expected,
-        )
+        box = (x * s - s, y * s - s, (w + 2) * s, (h + 2) * s)
+        key = (*box, k)
+        x0, y0 = max(0, box[0]), max(0, box[1])
+        patch = frame[y0 : box[1] + box[3], x0 : box[0] + box[2]]
+        before = memory.regions.get(key) if memory is not None else None
+        if before is not None and _same(patch, before[0], flat):
+            kept[key] = before
+            sightings += [replace(c, fresh=False) for c in before[1]]
+            continue
+        found = _coins_in(frame, table, box, k, gain, config, expected)
+        kept[key] = (patch.copy(), found)
+        sightings += found
+    if memory is not None:
+        memory.regions = kept
     near = config.radius_mm + config.finger_mm
     out = tuple(
-        Sighting(c.mm, c.look, c.of, any(hd.distance(c.mm) <= near for hd in hands))
-        for c in sightings
+        replace(c, by_hand=any(hd.distance(c.mm) <= near for hd in hands)) for c in sightings
     )
     return View(out, tuple(hands), gain)
+
+
+def _same(patch: np.ndarray, before: np.ndarray, threshold: float) -> bool:
+    """Whether no pixel of ``patch`` differs from ``before`` in any channel by more than
+    ``threshold``."""
+    if patch.shape != before.shape:
+        return False
+    diff = cv2.absdiff(patch, before).reshape(patch.shape[0], -1)
+    return float(diff.max(initial=0)) <= threshold
 
 
 def _expected_in(

@@ -120,6 +120,23 @@ class CameraNoise:
         return flat, max(flat, self.edge_tail)
 
 
+def grid_of(image: np.ndarray, step: int) -> np.ndarray:
+    """Every ``step``-th pixel of ``image`` in each direction, from the first (``image[::step,
+    ::step]``, contiguous). OpenCV's nearest-neighbour resize picks exactly those pixels when
+    the size divides by ``step``, some ten times faster than numpy's strided copy.
+
+    >>> img = np.arange(36, dtype=np.uint8).reshape(6, 6)
+    >>> np.array_equal(grid_of(img, 2), img[::2, ::2])
+    True
+    >>> np.array_equal(grid_of(img[:5], 2), img[:5:2, ::2])
+    True
+    """
+    h, w = image.shape[:2]
+    if h % step or w % step:
+        return np.ascontiguousarray(image[::step, ::step])
+    return cv2.resize(image, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
+
+
 def gradient(image: np.ndarray) -> np.ndarray:
     """How much each pixel of a BGR picture changes over one pixel's shift (levels, the
     largest channel's Sobel gradient magnitude, float32)."""

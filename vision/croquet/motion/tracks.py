@@ -122,8 +122,9 @@ class Track:
     #: A coin at rest read away from its spot with something to move it: what, by what
     #: margin, since when, and that reading with its time. The next reading confirms it.
     leaving: tuple[str | None, float, float, np.ndarray, float] | None = None
-    #: The last whole reading of the coin at rest, and its time (for the position noise).
-    read: tuple[float, np.ndarray] | None = None
+    #: The last whole reading afresh of the coin since it came to rest (for the position
+    #: noise: any two readings of a coin lying still differ by the noise alone).
+    read: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -285,18 +286,19 @@ class CoinTracker:
         self.doubted: dict[str, tuple[float, np.ndarray, np.ndarray, set[str]]] = {}
         #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
         self.trail: deque[tuple[float, np.ndarray]] = deque()
-        #: Squared moves (mm^2) between consecutive whole readings of coins at rest with no
+        #: Squared moves (mm^2) between readings afresh of coins lying still, whole and with no
         #: hand beside them: the position noise (:attr:`variance`).
         self.jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
 
     @property
     def variance(self) -> float:
-        """The spread of a still coin's reading (mm^2, per axis), from the moves between its
-        consecutive readings: each axis of a move spreads by sqrt(2) of one reading, so a
-        move's squared length is 2 var times a chi-square of two degrees of freedom, whose
-        median is 2 ln 2. The median ignores the few moves of a coin set off or misread, and a
-        spot taken wrongly does not enter it (the spread about the spot would count it). The
-        configured spread stands until enough readings are in."""
+        """The spread of a still coin's reading (mm^2, per axis), from the moves between two
+        readings afresh of a coin lying still (whole, no hand beside it): each axis of a
+        move spreads by sqrt(2) of one reading, so a move's squared length is 2 var
+        times a chi-square of two degrees of freedom, whose median is 2 ln 2. The median
+        ignores the few moves of a coin set off or misread, and a spot taken wrongly
+        does not enter it (the spread about the spot would count it). The configured
+        spread stands until enough readings are in."""
         if len(self.jitter) < _JITTER_READINGS // 10:
             return self.cfg.position_sd_mm**2
         return float(np.median(np.fromiter(self.jitter, float))) / (4 * math.log(2))
@@ -550,13 +552,14 @@ class CoinTracker:
         tr.state = State.SLIDING
         tr.still = []
         tr.doubt = []
+        tr.read = None
 
     def _resting(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
         cfg, t = self.cfg, f.t
         if s is None:
             if self._hand_near(f.view, tr.spot):
                 tr.state, tr.hidden_t, tr.moving_hidden = State.HIDDEN, t, False
-                tr.mm, tr.leaving = tr.spot.copy(), None
+                tr.mm, tr.leaving, tr.read = tr.spot.copy(), None, None
             return
         p = np.array(s.mm)
         away = float(np.hypot(*(p - tr.spot)))
@@ -573,9 +576,10 @@ class CoinTracker:
                 self._set_off(tr, first, first_t, (by, margin), since, f)
                 self._sliding(tr, s, f)
                 return
-        last, tr.read = tr.read, (t, p) if not s.by_hand and s.of == 1 else None
-        if tr.read is not None and last is not None and t - last[0] < 1.5 * cfg.frame_s:
-            self.jitter.append(float(((p - last[1]) ** 2).sum()))
+        if s.fresh and not s.by_hand and s.of == 1:
+            if tr.read is not None:
+                self.jitter.append(float(((p - tr.read) ** 2).sum()))
+            tr.read = p
         if away < cfg.start_mm:
             tr.doubt.clear()
             return
