@@ -110,6 +110,8 @@ class CoinReferee:
         self._frames += 1
         if self._frames % _RETUNE_FRAMES == 0:
             self._retune(math.sqrt(self.tracker.variance))
+            split = math.sqrt(self.tracker.split_variance)
+            self.tracker.split_cfg = self.cfg.measured(split)
         return sorted(calls, key=lambda c: c.t)
 
     def horizon(self) -> float:

@@ -7,19 +7,19 @@ divided out, so a dimmer lamp or mains flicker changes nothing. A
 pixel darker than the table by one common factor in every channel is a shadow, not a thing: a
 shadow dims the light falling on the cloth, it does not change the cloth's colour.
 
-Changed grid points join into regions. A region of at least ``hand_coins`` coins' area is a
-hand (with its arm or its shadow's edge), and so is one of over one and a half coins that runs
-off the table's edge: a hand always comes in over the edge on its arm, while a coin leaving the
-table shows as one coin. A coin shows as its disc and a pixel's worth of rim
-round it (its side, and the blend of its edge with the table): a smaller region holds
-``round(area / that area)`` coins (less the ring round each set-up spot inside it where the bare
-table was painted in wider than a coin), or as many as are expected inside it if more (two
-touching coins' outlines overlap where they touch), but no more than fit in it at ``coin_fill``
-each; none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand
-covers part of is in the hand's region). A region of one coin must be as wide as a coin across
-its narrowest direction (motion blur only lengthens a coin, along its path): a shadow's fringe
-or a hand's edge is not. The coins' centres are read at full resolution: the centroid of the
-region's changed pixels, or for two or more touching coins the centres of a k-means split of
+Changed grid points join into regions. A region of at least ``hand_coins`` coins' area is a hand
+(with its arm or its shadow's edge), and so is one of over one and a half coins that runs off
+the table's edge: a hand always comes in over the edge on its arm, while a coin leaving the
+table shows as one coin. A coin shows as its disc and a pixel's worth of rim round it (its side,
+and the blend of its edge with the table): a smaller region holds ``round(area / that area)``
+coins (less the ring round each set-up spot inside it where the bare table was painted in wider
+than a coin), or as many as are expected inside it if more and its area holds them, less what
+touching coins' outlines overlap where their rims meet (so a wrong belief never splits one coin
+in two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a
+hand covers part of is in the hand's region). A region of one coin must be as wide as a coin
+across its narrowest direction (motion blur only lengthens a coin, along its path): a shadow's
+fringe or a hand's edge is not. The coins' centres are read at full resolution: the centroid of
+the region's changed pixels, or for two or more touching coins the centres of a k-means split of
 them (two equal discs in contact split exactly at their tangent), each then moved to the centre
 of the coin-sized disc the changed pixels fill (:func:`disc_centre`). A coin's outline seen from
 above at a slant is its top face and the side below it: two equal discs, one above the other,
@@ -57,14 +57,17 @@ _SHIFTS = 10
 class Sighting:
     """A coin seen: its centre (table mm), its look (mean BGR under the bare table's light:
     the frame's divided by its gain), how many coins its region held, whether a hand
-    touches that region (its reading is less sure there), and whether it was read afresh in
-    this frame (not taken again from a region that has not changed: :class:`RegionMemory`)."""
+    touches that region (its reading is less sure there), whether it was read afresh in
+    this frame (not taken again from a region that has not changed: :class:`RegionMemory`),
+    and the bare table's colour round it (a blurred or half-seen coin's look is mixed with
+    it)."""
 
     mm: Point
     look: tuple[float, float, float]
     of: int = 1
     by_hand: bool = False
     fresh: bool = True
+    ground: tuple[float, float, float] | None = None
 
 
 @dataclass
@@ -114,11 +117,15 @@ def _changed(
     gain: float,
     noise: CameraNoise,
     config: MotionConfig,
+    faces: np.ndarray,
 ) -> np.ndarray:
     """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8, whose
     gradient is ``grad``) seen at ``gain`` by more than the camera's noise allows at a flat or
     an edge pixel (:meth:`CameraNoise.thresholds`, two levels more for the rounding of both),
-    shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only."""
+    shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only. A
+    pixel coloured as a coin's face (within one of the ``faces`` ranges,
+    :func:`face_range`, under this frame's light) is no shadow: a dark grey coin on a white
+    tile dims every channel alike too."""
     flat, edge = (gain * v + 2.0 for v in noise.thresholds(config.sure_sds))
     lit = cv2.convertScaleAbs(table, alpha=gain)
     b, g, r = cv2.split(cv2.absdiff(frame, lit))
@@ -134,6 +141,10 @@ def _changed(
         lo, hi = ratio.min(axis=1), ratio.max(axis=1)
         least, most = config.shadow_ratio
         shadow = (lo >= least) & (hi <= most) & (hi - lo <= config.shadow_spread)
+        if shadow.any() and len(faces):
+            seen = frame[ys[shadow], xs[shadow]].astype(np.float32)[:, None, :] / gain
+            coinlike = ((seen >= faces[None, :, 0]) & (seen <= faces[None, :, 1])).all(axis=2)
+            shadow[np.flatnonzero(shadow)[coinlike.any(axis=1)]] = False
         mask[ys[shadow], xs[shadow]] = 0
     return mask
 
@@ -155,8 +166,7 @@ def see(
     sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
-    _follow_noise(table, grid, gain, expected)
-    mask = _changed(grid, table.coarse, table.grad_coarse, gain, table.noise, config)
+    mask = _changed(grid, table.coarse, table.grad_coarse, gain, table.noise, config, table.faces)
     mask &= table.on_table
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -169,20 +179,27 @@ def see(
     # still on its spot shows that ring too, which is no coin.
     ring_cells = (config.painted_radii**2 - 1) * coin_cells
     rings = _expected_in(labels, table, painted)
+    # Two touching coins' shown discs overlap where their rims meet, some 2 sqrt(2 r) pixels
+    # of a coin's pi (r + 1)^2: with a coin on either side, a coin shows that share less.
+    r = table.coin_px
+    touch_loss = 2 * math.sqrt(2 * r) / (math.pi * (r + 1) ** 2)
     hands: list[Hand] = []
+    hand_ids: list[int] = []
     blobs: list[tuple[int, int, int, int, int]] = []
     for i in big.tolist():
         x, y, w, h, area = (int(v) for v in stats[i])
         shown = area / shown_cells
         if shown >= config.hand_coins or (i in at_edge and shown > 1.5):
+            hand_ids.append(i)
             ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
             keep = np.linspace(0, len(xs) - 1, min(len(xs), _HAND_POINTS)).astype(int)
             px = np.column_stack([xs[keep] + x, ys[keep] + y]).astype(float) * s
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         else:
-            most = max(1, math.floor(area / (config.coin_fill * coin_cells)))
             coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
-            blobs.append((x, y, w, h, min(most, max(1, round(coins), held.get(i, 0)))))
+            fits = max(1, math.floor(area / (shown_cells * (1 - 2 * touch_loss))))
+            blobs.append((x, y, w, h, max(1, round(coins), min(fits, held.get(i, 0)))))
+    _follow_noise(table, grid, gain, config, expected, labels, hand_ids)
     sightings: list[Sighting] = []
     kept: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = {}
     flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
@@ -236,23 +253,33 @@ def _follow_noise(
     table: TableModel,
     grid: np.ndarray,
     gain: float,
+    config: MotionConfig,
     expected: Sequence[Point],
+    labels: np.ndarray,
+    hand_ids: Sequence[int],
 ) -> None:
     """Give the camera's noise (:class:`CameraNoise`) this frame's differences from the bare
-    table at the sampled pixels, the light's gain divided out, leaving out those within two
-    coin radii of a coin expected (the bare table was painted in under the coins at set-up,
-    and a coin is not noise). Hands are left in: :class:`CameraNoise` takes medians over
-    frames."""
+    table at the sampled pixels, the light's gain divided out, leaving out what is not noise:
+    the pixels within two coin radii of a coin expected (the bare table was painted in under
+    the coins at set-up, and a coin is not noise), those within a finger's width of a hand's
+    region (``labels``' regions ``hand_ids``: a hand's fringe falls just short of changing),
+    and those a shadow dims (every channel by one common factor, beyond what the noise
+    spreads a pixel)."""
     if not table.noise.due():
         return
-    at = table.noise_at
+    busy: np.ndarray = np.zeros(grid.shape[:2], np.uint8)
     if expected:
         px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) / table.step
-        near = np.zeros(grid.shape[:2], np.uint8)
         reach = max(1, round(2 * table.coin_px / table.step))
         for x, y in np.round(px).astype(int).tolist():
-            cv2.circle(near, (x, y), reach, 1, -1)
-        at = at[near.reshape(-1)[at] == 0]
+            cv2.circle(busy, (x, y), reach, 1, -1)
+    if hand_ids:
+        finger = config.finger_mm * table.coin_px / config.radius_mm / table.step
+        size = 2 * max(1, round(finger)) + 1
+        hand = np.isin(labels, hand_ids).astype(np.uint8)
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+        busy = cv2.bitwise_or(busy, cv2.dilate(hand, disc))
+    at = table.noise_at[busy.reshape(-1)[table.noise_at] == 0]
     g = grid.reshape(-1, 3)[at].astype(np.float32) / np.float32(gain)
     b = table.coarse.reshape(-1, 3)[at].astype(np.float32)
     table.noise.observe(g - b, table.grad_coarse.reshape(-1)[at])
@@ -280,6 +307,7 @@ def _coins_in(
         gain,
         table.noise,
         config,
+        table.faces,
     )
     ys, xs = np.nonzero(mask)
     if len(xs) < 3 * k:
@@ -300,10 +328,12 @@ def _coins_in(
         px = np.array([[c[0] + x0, c[1] + y0]])
         mm = table.cal.to_table(px, COIN_THICK_MM / 2)[0]
         look = face_colour(frame, (float(px[0, 0]), float(px[0, 1])), table.coin_px) / gain
-        if _bare(look, table.around(px[0]), table.looks.values()):
+        around = table.around(px[0])
+        if _bare(look, around, table.looks.values()):
             continue
         bgr = (float(look[0]), float(look[1]), float(look[2]))
-        out.append(Sighting((float(mm[0]), float(mm[1])), bgr, k))
+        ground = (float(around[0]), float(around[1]), float(around[2]))
+        out.append(Sighting((float(mm[0]), float(mm[1])), bgr, k, ground=ground))
     return out
 
 

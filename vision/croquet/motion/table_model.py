@@ -168,6 +168,8 @@ class TableModel:
     grad: np.ndarray
     grad_coarse: np.ndarray
     noise: CameraNoise
+    #: The range of each coin's dominant face colour (K x 2 x 3: low and high BGR).
+    faces: np.ndarray
     looks: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
@@ -258,8 +260,10 @@ def learn_table(
     gain_at = rng.choice(candidates, min(_GAIN_SAMPLES, len(candidates)), replace=False)
     noise_at = rng.choice(candidates, min(_NOISE_SAMPLES, len(candidates)), replace=False)
     looks = {}
+    faces = []
     for (coin, _), (x, y) in zip(setup.items(), centres, strict=True):
         looks[coin] = face_colour(first, (float(x), float(y)), coin_px)
+        faces.append(face_range(first, (float(x), float(y)), coin_px))
     bg = background
     grad = gradient(bg)
     return TableModel(
@@ -276,6 +280,7 @@ def learn_table(
         grad,
         grad[::step, ::step].copy(),
         CameraNoise(config.noise_tail),
+        np.unique(np.round(np.array(faces).reshape(-1, 6)), axis=0).reshape(-1, 2, 3),
         looks,
     )
 
@@ -289,6 +294,27 @@ def face_colour(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarr
     yy, xx = np.mgrid[y0:y1, x0:x1]
     inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
     return patch[inside].mean(axis=0) if inside.any() else patch.mean(axis=0)
+
+
+def face_range(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
+    """The range of a coin face's dominant colour (2 x 3: low and high BGR): each channel's
+    median over the face within 0.8 of its radius, give or take three robust spreads (the
+    median absolute deviation's), so its symbol's ink falls outside.
+
+    >>> img = np.full((40, 40, 3), 80, np.uint8)
+    >>> img[18:22, 18:22] = 250
+    >>> face_range(img, (20.0, 20.0), 10.0).tolist()
+    [[80.0, 80.0, 80.0], [80.0, 80.0, 80.0]]
+    """
+    x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))
+    x1, y1 = math.ceil(c[0] + r) + 1, math.ceil(c[1] + r) + 1
+    patch = frame[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
+    face = patch[inside] if inside.any() else patch
+    mid = np.median(face, axis=0)
+    spread = 3 * 1.4826 * np.median(np.abs(face - mid), axis=0)
+    return np.stack([mid - spread, mid + spread])
 
 
 def chromaticity(bgr: np.ndarray) -> np.ndarray:

@@ -122,9 +122,10 @@ class Track:
     #: A coin at rest read away from its spot with something to move it: what, by what
     #: margin, since when, and that reading with its time. The next reading confirms it.
     leaving: tuple[str | None, float, float, np.ndarray, float] | None = None
-    #: The last whole reading afresh of the coin since it came to rest (for the position
-    #: noise: any two readings of a coin lying still differ by the noise alone).
-    read: np.ndarray | None = None
+    #: The last reading afresh of the coin since it came to rest, and whether it was split
+    #: from a region of several coins (for the position noise: any two readings of a coin
+    #: lying still, made alike, differ by the noise alone).
+    read: tuple[np.ndarray, bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,32 @@ class _Frame:
 
 def _pt(v: np.ndarray) -> Point:
     return (float(v[0]), float(v[1]))
+
+
+#: Shares of a coin's colour in the mixtures with the table's that a look is compared with:
+#: from the coin's own to half and half.
+_SHARES = np.linspace(0.5, 1.0, 6)[:, None]
+
+
+def look_apart(
+    seen: Sequence[float], coin: np.ndarray, ground: Sequence[float] | None = None
+) -> float:
+    """How far the look ``seen`` lies from a coin's look ``coin`` (chromaticity, summed over
+    the channels). A coin smeared by its motion, or partly seen, shows its colour mixed with
+    the table's round it (``ground``): the look is compared with every such mixture, from the
+    coin's own colour to halfway to the table's (a region that shows more table than coin is
+    no coin's reading), and the nearest counts.
+
+    >>> coin, felt = np.array([40.0, 40.0, 200.0]), (60.0, 120.0, 60.0)
+    >>> smeared = 0.7 * coin + 0.3 * np.array(felt)
+    >>> round(look_apart(smeared, coin), 3), round(look_apart(smeared, coin, felt), 3)
+    (0.238, 0.0)
+    """
+    target = chromaticity(np.asarray(seen, float))
+    if ground is None:
+        return float(np.abs(target - chromaticity(coin)).sum())
+    mixes = _SHARES * coin + (1 - _SHARES) * np.asarray(ground, float)
+    return float(np.abs(chromaticity(mixes) - target).sum(axis=1).min())
 
 
 def segment_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
@@ -289,6 +316,11 @@ class CoinTracker:
         #: Squared moves (mm^2) between readings afresh of coins lying still, whole and with no
         #: hand beside them: the position noise (:attr:`variance`).
         self.jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
+        #: The same for coins read by splitting a region of several touching coins, whose
+        #: readings spread more (:attr:`split_variance`).
+        self.split_jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
+        #: The thresholds for a coin read in such a region (:attr:`split_variance`).
+        self.split_cfg = config
 
     @property
     def variance(self) -> float:
@@ -302,6 +334,21 @@ class CoinTracker:
         if len(self.jitter) < _JITTER_READINGS // 10:
             return self.cfg.position_sd_mm**2
         return float(np.median(np.fromiter(self.jitter, float))) / (4 * math.log(2))
+
+    @property
+    def split_variance(self) -> float:
+        """The spread of a still coin's reading when it is split from a region of several
+        touching coins (as :attr:`variance`, from their readings alone): where coins touch,
+        which pixel belongs to which is less sure, the more so in a compressed picture. Never
+        less than a whole coin's."""
+        if len(self.split_jitter) < _JITTER_READINGS // 10:
+            return self.variance
+        split = float(np.median(np.fromiter(self.split_jitter, float))) / (4 * math.log(2))
+        return max(split, self.variance)
+
+    def _cfg(self, s: Sighting | None) -> MotionConfig:
+        """The thresholds for a reading: a split reading's, or a whole coin's."""
+        return self.split_cfg if s is not None and s.of > 1 else self.cfg
 
     # -- the frame -------------------------------------------------------------------------
 
@@ -454,8 +501,7 @@ class CoinTracker:
                     continue
                 look = 0.0
                 if tr.look is not None:
-                    seen = chromaticity(np.asarray(s.look))
-                    apart = float(np.abs(seen - chromaticity(tr.look)).sum())
+                    apart = look_apart(s.look, tr.look, s.ground)
                     if apart > self.cfg.look_gate:
                         continue
                     look = self.cfg.look_mm * apart
@@ -555,7 +601,7 @@ class CoinTracker:
         tr.read = None
 
     def _resting(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
-        cfg, t = self.cfg, f.t
+        cfg, t = self._cfg(s), f.t
         if s is None:
             if self._hand_near(f.view, tr.spot):
                 tr.state, tr.hidden_t, tr.moving_hidden = State.HIDDEN, t, False
@@ -576,10 +622,12 @@ class CoinTracker:
                 self._set_off(tr, first, first_t, (by, margin), since, f)
                 self._sliding(tr, s, f)
                 return
-        if s.fresh and not s.by_hand and s.of == 1:
-            if tr.read is not None:
-                self.jitter.append(float(((p - tr.read) ** 2).sum()))
-            tr.read = p
+        if s.fresh and not s.by_hand:
+            split = s.of > 1
+            if tr.read is not None and tr.read[1] == split:
+                moved = float(((p - tr.read[0]) ** 2).sum())
+                (self.split_jitter if split else self.jitter).append(moved)
+            tr.read = (p, split)
         if away < cfg.start_mm:
             tr.doubt.clear()
             return
@@ -599,7 +647,7 @@ class CoinTracker:
                 tr.doubt.clear()
 
     def _sliding(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
-        cfg, t = self.cfg, f.t
+        cfg, t = self._cfg(s), f.t
         if s is None:
             ahead = tr.mm + tr.velocity * (t - tr.seen_t)
             crossing = edge_crossing(tr.mm, ahead, self.table)
@@ -695,7 +743,7 @@ class CoinTracker:
         f.off.append((tr.coin, at))
 
     def _hidden(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
-        cfg, t = self.cfg, f.t
+        cfg, t = self._cfg(s), f.t
         if tr.moving_hidden:
             if s is not None:
                 tr.state = State.SLIDING
