@@ -174,6 +174,10 @@ def test_hands_scale_and_sleeves() -> None:
     assert np.ptp(large[:, 0]) == pytest.approx(1.5 * np.ptp(small[:, 0]))
     v = with_variant("hands", "dark_sleeved")
     assert v.hands.look.sleeve_bgr is not None and max(v.hands.look.skin_bgr) < 130
+    # tuning sees dark skin too, bare: only the dark sleeve with it is held back
+    bare = with_variant("hands", "dark_bare")
+    assert "dark_bare" not in HELD_BACK["hands"]
+    assert bare.hands.look.sleeve_bgr is None and max(bare.hands.look.skin_bgr) < 150
     cam = CameraModel.over_table(TINY)
     look = TableLook(hands=replace(v.hands.look, sleeve_bgr=(0, 0, 255)))
     r = CroquetRenderer(default_layout(), cam, RenderConfig(noise_sd=0.0), look=look)

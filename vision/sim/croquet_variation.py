@@ -26,8 +26,9 @@ scene, never one fixed value; held-back ones marked *):
 * ``physics`` (:class:`PhysicsConfig`; the virtual players aim for the drawn deceleration):
   ``felt``, ``card_table`` (faster), ``baize_slow`` (5 m/s^2, dead bounces); *``slick`` (a
   polished table: 2-2.4 m/s^2, lively bounces).
-* ``hands``: ``light_bare``, ``medium_bare``, ``sleeved`` (a light-skinned or medium hand in a
-  coloured sleeve); *``dark_sleeved`` (dark to very dark skin in a dark sleeve).
+* ``hands``: ``light_bare``, ``medium_bare``, ``dark_bare`` (dark to very dark skin),
+  ``sleeved`` (a light-skinned or medium hand in a coloured sleeve); *``dark_sleeved`` (dark to
+  very dark skin in a dark sleeve: a hand and arm that barely stand out from a dark cloth).
 
 Why these are held back: a held-back variant differs from what tuning sees in kind, not just in
 degree (the bold-numeral edition, a patterned or black cloth, flicker, a steep camera, a
@@ -579,6 +580,7 @@ _DRAWS: dict[str, dict[str, Draw]] = {
     "hands": {
         "light_bare": lambda r: _hands(r, (0.0, 0.3), None),
         "medium_bare": lambda r: _hands(r, (0.3, 0.6), None),
+        "dark_bare": lambda r: _hands(r, (0.6, 1.0), None),
         "sleeved": lambda r: _hands(r, (0.0, 0.6), _BRIGHT_SLEEVES),
         "dark_sleeved": lambda r: _hands(r, (0.7, 1.0), _DARK_SLEEVES),
     },
