@@ -20,11 +20,13 @@ hand covers part of is in the hand's region). A region of one coin must be as wi
 across its narrowest direction (motion blur only lengthens a coin, along its path): a shadow's
 fringe or a hand's edge is not. The coins' centres are read at full resolution: the centroid of
 the region's changed pixels, or for two or more touching coins the centres of a k-means split of
-them (two equal discs in contact split exactly at their tangent), each then moved to the centre
-of the coin-sized disc the changed pixels fill (:func:`disc_centre`). A coin's outline seen from
-above at a slant is its top face and the side below it: two equal discs, one above the other,
-and all between; that shape is symmetric about the point halfway up the coin's axis, so its
-centroid is read on the plane half a coin's thickness above the table.
+them (two equal discs in contact split exactly at their tangent; a split that puts two centres
+closer than a coin's width, which no two coins can be, cut one coin smeared by its speed, and is
+made again with one coin fewer), each then moved to the centre of the coin-sized disc the
+changed pixels fill (:func:`disc_centre`). A coin's outline seen from above at a slant is its
+top face and the side below it: two equal discs, one above the other, and all between; that
+shape is symmetric about the point halfway up the coin's axis, so its centroid is read on the
+plane half a coin's thickness above the table.
 
 The camera's noise is measured on every frame from the sampled table pixels away from the coins
 (:class:`~vision.croquet.motion.table_model.CameraNoise`): its spread, and the tail of a
@@ -313,13 +315,19 @@ def _coins_in(
     if len(xs) < 3 * k:
         return []
     pts = np.column_stack([xs, ys]).astype(np.float32)
+    while k > 1:
+        centres, groups = _split(pts, k, table, (x0, y0), expected)
+        gaps = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+        if gaps[np.triu_indices(k, 1)].min() >= config.apart_share * 2 * table.coin_px:
+            break
+        # Two coins never lie closer than a coin's width, centre to centre: a split that puts
+        # two closer cut one coin, smeared along its path by its speed, in two.
+        k -= 1
     if k == 1:
         narrowest = math.sqrt(max(0.0, float(np.linalg.eigvalsh(np.cov(pts.T))[0])))
         if narrowest < config.narrowest * table.coin_px / 2:
             return []
         centres, groups = pts.mean(axis=0, keepdims=True), [np.arange(len(pts))]
-    else:
-        centres, groups = _split(pts, k, table, (x0, y0), expected)
     out = []
     for c, members in zip(centres, groups, strict=True):
         if not len(members):
