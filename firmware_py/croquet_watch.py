@@ -48,8 +48,8 @@ from vision.croquet.coins import find_blobs, static_white
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.layout_reader import read_layout, table_size
 from vision.croquet.motion.calls import ASK_BELOW
+from vision.croquet.motion.paths import Motion
 from vision.croquet.motion.referee import CoinReferee
-from vision.croquet.motion.tracks import Motion
 from vision.errors import VisionError
 from vision.markers import TableProfile
 from vision.sources import Frame, FrameSource

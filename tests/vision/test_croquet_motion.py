@@ -14,8 +14,9 @@ from vision.croquet.motion.calls import ASK_BELOW, Strike, renamed
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
+from vision.croquet.motion.paths import Step
 from vision.croquet.motion.sightings import Hand, Sighting, View
-from vision.croquet.motion.tracks import CoinTracker, State, Step
+from vision.croquet.motion.tracks import CoinTracker, State
 from vision.lab.croquet_evaluate import (
     SceneRun,
     TablesideReferee,

@@ -6,6 +6,7 @@ confidence on every call.
 * :mod:`.table_model`: the bare table, the camera's noise and each coin's look, from set-up
 * :mod:`.sightings`: one frame against the bare table: coins seen and hands
 * :mod:`.tracks`: each coin's state and its transitions, by one assignment per frame
+* :mod:`.paths`: what the tracker reports of a frame, and the geometry of paths
 * :mod:`.calls`: the typed calls, each with its confidence
 * :mod:`.flicks`, :mod:`.passes`, :mod:`.hits`, :mod:`.strikes`, :mod:`.rests`: one module per
   kind of call

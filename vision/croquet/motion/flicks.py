@@ -3,7 +3,7 @@
 A flick sets one coin off (castle-croquetnole.txt: "resting a single fingertip ... with the
 fingernail against the game piece"); a coin it sets off into another sets that one off too, and
 beside the hand both may show moving in the same frame or a frame apart, or the struck one
-first. So a coin set off beside a hand (a :class:`~vision.croquet.motion.tracks.Start` with no
+first. So a coin set off beside a hand (a :class:`~vision.croquet.motion.paths.Start` with no
 striker) is held for ``hold_s``: the time the softest flick (``soft_flick_mm_s``) takes to
 carry a coin a coin's width. Of two held together, the one whose way (from where it lay to
 where it is now) came within touching distance of where the other lay, going toward it, struck
@@ -11,7 +11,7 @@ it, if the other went away from that way (a blow sends a coin along the line of 
 centres); the striker is the flicked one.
 
 >>> from vision.croquet.motion.config import MotionConfig
->>> from vision.croquet.motion.tracks import Start, segment_distance
+>>> from vision.croquet.motion.paths import Start, segment_distance
 >>> f = Flicks(MotionConfig())
 >>> f.start(Start("moons-knight", 1.0, (100.0, 100.0), None, 5.0))
 >>> f.start(Start("moons-guard", 1.01, (100.0, 80.0), None, 5.0))
@@ -29,7 +29,7 @@ import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.tracks import Start, segment_distance
+from vision.croquet.motion.paths import Start, segment_distance
 
 
 class Flicks:

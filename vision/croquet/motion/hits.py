@@ -3,7 +3,7 @@
 RULINGS: "the coin's disc touches the tower's footprint while moving. A coin that starts a flick
 already touching the tower has not hit it until it separates and touches again."
 
-A step's path (:class:`vision.croquet.motion.tracks.Step`) touches a tower when its centre comes
+A step's path (:class:`vision.croquet.motion.paths.Step`) touches a tower when its centre comes
 within ``hit_mm`` of the tower's square (a radius, plus the reading's error). A bounce happens
 between frames, so the chord from one reading to the next can miss the tower the coin bounced
 off: the path the coin would have taken at its speed before (a straight line: friction only
@@ -17,7 +17,7 @@ ahead of it, and a tower within a coin's width ahead was hit (:meth:`Hits.bounce
 
 >>> from engines.croquetnole.layout import default_layout
 >>> from vision.croquet.motion.config import MotionConfig
->>> from vision.croquet.motion.tracks import Step
+>>> from vision.croquet.motion.paths import Step
 >>> lay = default_layout()
 >>> tower = lay.castle("suns").tower
 >>> h = Hits(lay, MotionConfig())
@@ -37,7 +37,7 @@ import numpy as np
 from engines.croquetnole.layout import TILE_MM, Layout, Point, Tile
 from vision.croquet.motion.calls import Hit, sure
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.tracks import Step
+from vision.croquet.motion.paths import Step
 
 #: Points per millimetre along a path where its distance to a tower is measured.
 _SAMPLES_PER_MM = 2

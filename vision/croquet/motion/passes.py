@@ -5,7 +5,7 @@ through the other. It may take several flicks (a coin that stops inside the corr
 when a later flick carries it out of the far mouth); leaving by the mouth it came in is no
 pass." A gate passed toward its tower is "in".
 
-Every step of a sliding coin (:class:`vision.croquet.motion.tracks.Step`) is clipped to each
+Every step of a sliding coin (:class:`vision.croquet.motion.paths.Step`) is clipped to each
 corridor's rectangle (Liang-Barsky, in the corridor's own axes: across the gap, and depth toward
 the tower), which says by which side the centre came in and went out. A coin remembers the
 mouth it came in by until it leaves; a coin first seen inside (put there by hand) came in by no
@@ -14,7 +14,7 @@ far mouth inside the gap: how far inside the gap's edges it crossed, against the
 
 >>> from engines.croquetnole.layout import default_layout
 >>> p = Passes(default_layout(), 0.15)
->>> from vision.croquet.motion.tracks import Step
+>>> from vision.croquet.motion.paths import Step
 >>> calls = []
 >>> for k in range(16):
 ...     a, b = (442.0, 552.0 - 7.5 * k), (442.0, 552.0 - 7.5 * (k + 1))
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from engines.croquetnole.layout import Corridor, Layout, Point
 from vision.croquet.motion.calls import Pass, sure
-from vision.croquet.motion.tracks import Step
+from vision.croquet.motion.paths import Step
 
 #: Sides of a corridor's rectangle: across the gap (the tiles' faces) and its two mouths.
 SIDE_LO, SIDE_HI, MOUTH_OUT, MOUTH_IN = 0, 1, 2, 3

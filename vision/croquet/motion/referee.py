@@ -36,11 +36,12 @@ from vision.croquet.motion.config import DEFAULT_MOTION, MotionConfig
 from vision.croquet.motion.flicks import Flicks
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
+from vision.croquet.motion.paths import Motion, Start
 from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import RegionMemory, View, see
 from vision.croquet.motion.strikes import Strikes
 from vision.croquet.motion.table_model import learn_table
-from vision.croquet.motion.tracks import CoinTracker, Motion, Start
+from vision.croquet.motion.tracks import CoinTracker
 
 #: Frames between updates of the thresholds from the measured position noise.
 _RETUNE_FRAMES = 60

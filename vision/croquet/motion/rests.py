@@ -5,7 +5,7 @@ flick or a blow; a placement by hand is no flick and ends in no rest). The call 
 last of them stopped (not when its stillness was confirmed, ``still_frames`` later), and holds
 where every coin on the table lies (a coin hidden under a resting hand where it was last known).
 
->>> from vision.croquet.motion.tracks import Motion, Start
+>>> from vision.croquet.motion.paths import Motion, Start
 >>> r = Rests()
 >>> r.update(Motion(1.0, {"a": (1.0, 1.0)}, frozenset({"a"}), frozenset(),
 ...                 starts=(Start("a", 1.0, (0.0, 0.0), None),)))
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from vision.croquet.motion.calls import Rest
-from vision.croquet.motion.tracks import Motion
+from vision.croquet.motion.paths import Motion
 
 
 class Rests:

@@ -2,13 +2,13 @@
 
 A coin at rest is struck only when the blow moves it (RULINGS leave a touch that moves nothing
 open; a camera cannot tell it from a near miss): the tracker reports such a coin setting off
-with the coin whose path reached it (:class:`vision.croquet.motion.tracks.Start`). Two sliding
+with the coin whose path reached it (:class:`vision.croquet.motion.paths.Start`). Two sliding
 coins strike when their paths over the same frame, in relative motion, come within touching
 distance; the faster of the two before the frame struck. Two coins in contact strike again only
 after parting by ``separate_mm`` beyond touching (as towers: RULINGS).
 
 >>> from vision.croquet.motion.config import MotionConfig
->>> from vision.croquet.motion.tracks import Start
+>>> from vision.croquet.motion.paths import Start
 >>> s = Strikes(MotionConfig())
 >>> blow = Start("suns-guard", 1.0, (0.0, 0.0), "moons-knight", 0.4)
 >>> [(c.coin, c.target) for c in s.started(blow)]
@@ -26,7 +26,7 @@ import numpy as np
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.calls import Strike, sure
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.tracks import Start, Step
+from vision.croquet.motion.paths import Start, Step
 
 
 def closest_approach(p: Step, q: Step) -> tuple[float, float]:

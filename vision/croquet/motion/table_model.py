@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -288,12 +288,18 @@ def learn_table(
 def face_colour(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
     """A coin's look: the mean BGR of its face within 0.8 of its radius (a coloured symbol
     moves its chromaticity off grey)."""
+    return _face(frame, c, r).mean(axis=0)
+
+
+def _face(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
+    """The BGR pixels (N x 3, float) of a coin's face centred at ``c``: within 0.8 of its
+    radius ``r`` (clear of its rim's blend with the table), or its whole box if none is."""
     x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))
     x1, y1 = math.ceil(c[0] + r) + 1, math.ceil(c[1] + r) + 1
     patch = frame[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
     yy, xx = np.mgrid[y0:y1, x0:x1]
     inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
-    return patch[inside].mean(axis=0) if inside.any() else patch.mean(axis=0)
+    return patch[inside] if inside.any() else patch
 
 
 def face_range(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
@@ -306,12 +312,7 @@ def face_range(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarra
     >>> face_range(img, (20.0, 20.0), 10.0).tolist()
     [[80.0, 80.0, 80.0], [80.0, 80.0, 80.0]]
     """
-    x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))
-    x1, y1 = math.ceil(c[0] + r) + 1, math.ceil(c[1] + r) + 1
-    patch = frame[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
-    face = patch[inside] if inside.any() else patch
+    face = _face(frame, c, r)
     mid = np.median(face, axis=0)
     spread = 3 * 1.4826 * np.median(np.abs(face - mid), axis=0)
     return np.stack([mid - spread, mid + spread])
@@ -325,3 +326,29 @@ def chromaticity(bgr: np.ndarray) -> np.ndarray:
     """
     v = np.asarray(bgr, np.float64) + 5.0
     return v / v.sum(axis=-1, keepdims=True)
+
+
+#: Shares of a coin's colour in the mixtures with the table's that a look is compared with:
+#: from the coin's own to half and half.
+_SHARES = np.linspace(0.5, 1.0, 6)[:, None]
+
+
+def look_apart(
+    seen: Sequence[float], coin: np.ndarray, ground: Sequence[float] | None = None
+) -> float:
+    """How far the look ``seen`` lies from a coin's look ``coin`` (chromaticity, summed over
+    the channels). A coin smeared by its motion, or partly seen, shows its colour mixed with
+    the table's round it (``ground``): the look is compared with every such mixture, from the
+    coin's own colour to halfway to the table's (a region that shows more table than coin is
+    no coin's reading), and the nearest counts.
+
+    >>> coin, felt = np.array([40.0, 40.0, 200.0]), (60.0, 120.0, 60.0)
+    >>> smeared = 0.7 * coin + 0.3 * np.array(felt)
+    >>> round(look_apart(smeared, coin), 3), round(look_apart(smeared, coin, felt), 3)
+    (0.238, 0.0)
+    """
+    target = chromaticity(np.asarray(seen, float))
+    if ground is None:
+        return float(np.abs(target - chromaticity(coin)).sum())
+    mixes = _SHARES * coin + (1 - _SHARES) * np.asarray(ground, float)
+    return float(np.abs(chromaticity(mixes) - target).sum(axis=1).min())

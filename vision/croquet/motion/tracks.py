@@ -61,15 +61,14 @@ settled after ``settle_s`` (the others stay hidden) is a guess among the coins i
 as likely: its calls go out with that chance as their confidence (``guessed``), so the phone
 asks the players.
 
-The tracker reports each frame as a :class:`Motion`: every sliding coin's step, every start
-with its cause, stops, coins gone off and coins placed, names traded and coins whose name is
-provisional.
+The tracker reports each frame as a :class:`~vision.croquet.motion.paths.Motion`: every
+sliding coin's step, every start with its cause, stops, coins gone off and coins placed, names
+traded and coins whose name is provisional.
 """
 
 from __future__ import annotations
 
 import enum
-import itertools
 import math
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -80,8 +79,18 @@ from scipy.optimize import linear_sum_assignment
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.paths import (
+    Motion,
+    Start,
+    Step,
+    edge_crossing,
+    pt,
+    segment_distance,
+    slide_time,
+    way_distance,
+)
 from vision.croquet.motion.sightings import Sighting, View
-from vision.croquet.motion.table_model import chromaticity
+from vision.croquet.motion.table_model import look_apart
 
 #: The base cost of giving a sighting to a coin off or absent from the table: more than any
 #: gated distance of a coin on it.
@@ -128,54 +137,6 @@ class Track:
     read: tuple[np.ndarray, bool] | None = None
 
 
-@dataclass(frozen=True)
-class Step:
-    """A sliding coin's path in one frame: from ``a`` (at ``t0``) to ``b`` (at ``t1``), and its
-    velocity (mm/s) before it."""
-
-    coin: str
-    a: Point
-    b: Point
-    t0: float
-    t1: float
-    before: Point
-
-
-@dataclass(frozen=True)
-class Start:
-    """A coin at rest set off at ``t`` from ``at``: by a hand (``by`` is None) or struck by
-    the coin ``by``, whose path came ``margin_mm`` inside touching distance of it (for a hand,
-    how far inside a finger's reach it was, or 0 when no hand was seen: only the coin's
-    coming out from under one says it was flicked)."""
-
-    coin: str
-    t: float
-    at: Point
-    by: str | None
-    margin_mm: float = 0.0
-
-
-@dataclass(frozen=True)
-class Motion:
-    """The tracker's report on one frame (see the module doc); ``positions`` holds every coin
-    on the table (a hidden coin where it was last known), ``moving`` the sliding coins, seen
-    or not."""
-
-    t: float
-    positions: Mapping[str, Point]
-    moving: frozenset[str]
-    hidden: frozenset[str]
-    steps: tuple[Step, ...] = ()
-    starts: tuple[Start, ...] = ()
-    #: Coins come to rest this frame, each with the time it stopped.
-    stops: tuple[tuple[str, float], ...] = ()
-    off: tuple[tuple[str, Point], ...] = ()
-    placed: tuple[tuple[str, Point], ...] = ()
-    renamed: tuple[tuple[str, str], ...] = ()
-    provisional: frozenset[str] = frozenset()
-    guessed: tuple[tuple[str, float], ...] = ()
-
-
 @dataclass
 class _Frame:
     """One frame's transitions as they run: the view and time, and what they report."""
@@ -189,90 +150,12 @@ class _Frame:
     placed: list[tuple[str, Point]] = field(default_factory=list)
 
 
-def _pt(v: np.ndarray) -> Point:
-    return (float(v[0]), float(v[1]))
-
-
-#: Shares of a coin's colour in the mixtures with the table's that a look is compared with:
-#: from the coin's own to half and half.
-_SHARES = np.linspace(0.5, 1.0, 6)[:, None]
-
-
-def look_apart(
-    seen: Sequence[float], coin: np.ndarray, ground: Sequence[float] | None = None
-) -> float:
-    """How far the look ``seen`` lies from a coin's look ``coin`` (chromaticity, summed over
-    the channels). A coin smeared by its motion, or partly seen, shows its colour mixed with
-    the table's round it (``ground``): the look is compared with every such mixture, from the
-    coin's own colour to halfway to the table's (a region that shows more table than coin is
-    no coin's reading), and the nearest counts.
-
-    >>> coin, felt = np.array([40.0, 40.0, 200.0]), (60.0, 120.0, 60.0)
-    >>> smeared = 0.7 * coin + 0.3 * np.array(felt)
-    >>> round(look_apart(smeared, coin), 3), round(look_apart(smeared, coin, felt), 3)
-    (0.238, 0.0)
-    """
-    target = chromaticity(np.asarray(seen, float))
-    if ground is None:
-        return float(np.abs(target - chromaticity(coin)).sum())
-    mixes = _SHARES * coin + (1 - _SHARES) * np.asarray(ground, float)
-    return float(np.abs(chromaticity(mixes) - target).sum(axis=1).min())
-
-
-def segment_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
-    """How far ``p`` lies from the segment ``a``-``b``.
-
-    >>> segment_distance(np.array([0.0, 0]), np.array([10.0, 0]), np.array([5.0, 3]))
-    3.0
-    """
-    d = b - a
-    n = float(d @ d)
-    u = 0.0 if n == 0 else min(1.0, max(0.0, float((p - a) @ d) / n))
-    return float(np.hypot(*(a + u * d - p)))
-
-
-def way_distance(way: Sequence[np.ndarray], p: np.ndarray) -> float:
-    """How near (mm) the polyline ``way`` comes to ``p``.
-
-    >>> way_distance([np.array([0.0, 0]), np.array([10.0, 0]), np.array([10.0, 10])],
-    ...              np.array([12.0, 5]))
-    2.0
-    """
-    if len(way) == 1:
-        return float(np.hypot(*(way[0] - p)))
-    return min(segment_distance(a, b, p) for a, b in itertools.pairwise(way))
-
-
-def slide_time(mm: float, speed: float, decel: float) -> float:
-    """How long (s) a coin slowing at ``decel`` (mm/s^2) took to slide ``mm`` ending at
-    ``speed`` (mm/s): ``mm = speed * t + decel * t^2 / 2``.
-
-    >>> round(slide_time(150.0, 0.0, 3000.0), 3), round(slide_time(100.0, 1000.0, 0.0), 3)
-    (0.316, 0.1)
-    """
-    if decel <= 0:
-        return mm / speed if speed > 0 else 0.0
-    return (-speed + math.sqrt(speed * speed + 2 * decel * mm)) / decel
-
-
-def edge_crossing(a: np.ndarray, b: np.ndarray, table: Point) -> Point | None:
-    """Where the path from ``a`` (on the table) to ``b`` first crosses the table's edge, or
-    None if ``b`` is on the table.
-
-    >>> edge_crossing(np.array([10.0, 50.0]), np.array([-10.0, 50.0]), (100.0, 100.0))
-    (0.0, 50.0)
-    """
-    w, h = table
-    if 0 <= b[0] <= w and 0 <= b[1] <= h:
-        return None
-    d = b - a
-    u = 1.0
-    for k, lim in ((0, w), (1, h)):
-        if d[k] < 0 and b[k] < 0:
-            u = min(u, float(-a[k] / d[k]))
-        elif d[k] > 0 and b[k] > lim:
-            u = min(u, float((lim - a[k]) / d[k]))
-    return _pt(a + max(0.0, u) * d)
+def _spread(moves: deque[float], default: float) -> float:
+    """A reading's variance per axis from squared moves between readings of still coins
+    (:attr:`CoinTracker.variance`), or ``default`` until enough are in."""
+    if len(moves) < _JITTER_READINGS // 10:
+        return default
+    return float(np.median(np.fromiter(moves, float))) / (4 * math.log(2))
 
 
 class CoinTracker:
@@ -331,9 +214,7 @@ class CoinTracker:
         ignores the few moves of a coin set off or misread, and a spot taken wrongly
         does not enter it (the spread about the spot would count it). The configured
         spread stands until enough readings are in."""
-        if len(self.jitter) < _JITTER_READINGS // 10:
-            return self.cfg.position_sd_mm**2
-        return float(np.median(np.fromiter(self.jitter, float))) / (4 * math.log(2))
+        return _spread(self.jitter, self.cfg.position_sd_mm**2)
 
     @property
     def split_variance(self) -> float:
@@ -341,10 +222,8 @@ class CoinTracker:
         touching coins (as :attr:`variance`, from their readings alone): where coins touch,
         which pixel belongs to which is less sure, the more so in a compressed picture. Never
         less than a whole coin's."""
-        if len(self.split_jitter) < _JITTER_READINGS // 10:
-            return self.variance
-        split = float(np.median(np.fromiter(self.split_jitter, float))) / (4 * math.log(2))
-        return max(split, self.variance)
+        whole = self.variance
+        return max(_spread(self.split_jitter, whole), whole)
 
     def _cfg(self, s: Sighting | None) -> MotionConfig:
         """The thresholds for a reading: a split reading's, or a whole coin's."""
@@ -355,7 +234,7 @@ class CoinTracker:
     def positions(self) -> dict[str, Point]:
         """Every coin on the table: where it lies or was last known."""
         return {
-            c: _pt(tr.spot if tr.state is State.REST else tr.mm)
+            c: pt(tr.spot if tr.state is State.REST else tr.mm)
             for c, tr in self.tracks.items()
             if tr.state in (State.REST, State.SLIDING, State.HIDDEN)
         }
@@ -378,7 +257,7 @@ class CoinTracker:
 
     def expected(self) -> list[Point]:
         """Where each coin on the table should show in the next frame."""
-        return [_pt(self._predict(tr, self.t + self.cfg.frame_s)) for tr in self._on_table()]
+        return [pt(self._predict(tr, self.t + self.cfg.frame_s)) for tr in self._on_table()]
 
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
@@ -517,7 +396,7 @@ class CoinTracker:
     # -- transitions -------------------------------------------------------------------------
 
     def _hand_near(self, view: View, p: np.ndarray) -> bool:
-        return view.hand_distance(_pt(p)) <= self.cfg.radius_mm + self.cfg.finger_mm
+        return view.hand_distance(pt(p)) <= self.cfg.radius_mm + self.cfg.finger_mm
 
     def _striker(self, tr: Track, steps: Sequence[Step]) -> tuple[str | None, float]:
         """The coin whose path this frame or the last (carried on by its speed for a frame: a
@@ -565,7 +444,7 @@ class CoinTracker:
             # The turn's flick is past: something it set going struck this coin, unseen.
             by = min(ways, key=lambda c: ways[c])
             return True, by, self.cfg.touch_mm - ways[by]
-        return True, None, max(0.0, reach - f.view.hand_distance(_pt(tr.spot)))
+        return True, None, max(0.0, reach - f.view.hand_distance(pt(tr.spot)))
 
     def _set_off(
         self,
@@ -578,7 +457,7 @@ class CoinTracker:
     ) -> None:
         """``tr`` set off from its spot, read at ``b`` at ``t``: since ``since``, or, out of
         hiding, since a time its next reading gives (:meth:`_came_out`)."""
-        at = _pt(tr.spot)
+        at = pt(tr.spot)
         if since is None:
             tr.unseen_start = (*cause, tr.hidden_t)
             since = tr.hidden_t
@@ -591,7 +470,7 @@ class CoinTracker:
                 self.doubted[tr.coin] = (tr.hidden_t, tr.spot.copy(), b.copy(), under)
         else:
             f.starts.append(Start(tr.coin, since, at, *cause))
-            f.steps.append(Step(tr.coin, at, _pt(b), since, t, (0.0, 0.0)))
+            f.steps.append(Step(tr.coin, at, pt(b), since, t, (0.0, 0.0)))
         tr.velocity = (b - tr.spot) / max(t - since, self.cfg.frame_s)
         tr.mm = b
         tr.seen_t = t
@@ -660,7 +539,7 @@ class CoinTracker:
         if tr.unseen_start is not None:
             self._came_out(tr, p, f)
         crossing = edge_crossing(tr.mm, p, self.table)
-        f.steps.append(Step(tr.coin, _pt(tr.mm), _pt(p), tr.seen_t, t, _pt(tr.velocity)))
+        f.steps.append(Step(tr.coin, pt(tr.mm), pt(p), tr.seen_t, t, pt(tr.velocity)))
         if crossing is not None:
             self._gone_off(tr, crossing, f)
             return
@@ -685,9 +564,9 @@ class CoinTracker:
         speed = float(np.hypot(*(p - tr.mm))) / max(f.t - tr.seen_t, self.cfg.frame_s)
         out = float(np.hypot(*(tr.mm - tr.spot)))
         since = max(hidden_t, tr.seen_t - slide_time(out, speed, self.cfg.decel_mid_mm_s2))
-        at = _pt(tr.spot)
+        at = pt(tr.spot)
         f.starts.append(Start(tr.coin, since, at, by, margin))
-        f.steps.append(Step(tr.coin, at, _pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
+        f.steps.append(Step(tr.coin, at, pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
 
     def _settle(
         self, view: View, t: float
@@ -705,7 +584,7 @@ class CoinTracker:
                 for y in under
                 if self.tracks[y].state is State.HIDDEN and not self.tracks[y].moving_hidden
             }
-            shows = any(math.dist(s.mm, _pt(left)) <= back for s in view.sightings)
+            shows = any(math.dist(s.mm, pt(left)) <= back for s in view.sightings)
             if shows and under:
                 y = min(under, key=lambda c: float(np.hypot(*(self.tracks[c].spot - first))))
                 self._trade(x, y, left)
@@ -790,9 +669,9 @@ class CoinTracker:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
         beyond = gone > cfg.coin_mm + cfg.finger_mm
-        if beyond and self._hand_since(tr.hidden_t, _pt(at)) <= cfg.radius_mm:
+        if beyond and self._hand_since(tr.hidden_t, pt(at)) <= cfg.radius_mm:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
-            f.placed.append((tr.coin, _pt(at)))
+            f.placed.append((tr.coin, pt(at)))
         else:
             # It slid there unseen and had stopped by the time it showed: it set off as long
             # before as a slide that far lasts at the middle of the friction range.
@@ -800,8 +679,8 @@ class CoinTracker:
             seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
             slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, cfg.decel_mid_mm_s2)
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
-            f.starts.append(Start(tr.coin, since, _pt(tr.spot), by, 0.0))
-            f.steps.append(Step(tr.coin, _pt(tr.spot), _pt(at), since, seen_t, (0.0, 0.0)))
+            f.starts.append(Start(tr.coin, since, pt(tr.spot), by, 0.0))
+            f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.stops.append((tr.coin, seen_t))
 
@@ -813,4 +692,4 @@ class CoinTracker:
         if len(tr.doubt) >= self.cfg.still_frames:
             at = np.mean(tr.doubt, axis=0)
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
-            f.placed.append((tr.coin, _pt(at)))
+            f.placed.append((tr.coin, pt(at)))

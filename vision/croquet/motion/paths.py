@@ -1,0 +1,127 @@
+"""What the coin tracker reports of each frame, and the geometry of the coins' paths.
+
+A sliding coin's path in one frame is a :class:`Step`; a coin set off from rest, with its
+cause, a :class:`Start`; and everything a frame shows the tracker, a :class:`Motion`
+(:mod:`vision.croquet.motion.tracks`). The call modules (:mod:`.passes`, :mod:`.hits`,
+:mod:`.strikes`, :mod:`.flicks`, :mod:`.rests`) read these alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engines.croquetnole.layout import Point
+
+
+@dataclass(frozen=True)
+class Step:
+    """A sliding coin's path in one frame: from ``a`` (at ``t0``) to ``b`` (at ``t1``), and its
+    velocity (mm/s) before it."""
+
+    coin: str
+    a: Point
+    b: Point
+    t0: float
+    t1: float
+    before: Point
+
+
+@dataclass(frozen=True)
+class Start:
+    """A coin at rest set off at ``t`` from ``at``: by a hand (``by`` is None) or struck by
+    the coin ``by``, whose path came ``margin_mm`` inside touching distance of it (for a hand,
+    how far inside a finger's reach it was, or 0 when no hand was seen: only the coin's
+    coming out from under one says it was flicked)."""
+
+    coin: str
+    t: float
+    at: Point
+    by: str | None
+    margin_mm: float = 0.0
+
+
+@dataclass(frozen=True)
+class Motion:
+    """The tracker's report on one frame (see the module doc); ``positions`` holds every coin
+    on the table (a hidden coin where it was last known), ``moving`` the sliding coins, seen
+    or not."""
+
+    t: float
+    positions: Mapping[str, Point]
+    moving: frozenset[str]
+    hidden: frozenset[str]
+    steps: tuple[Step, ...] = ()
+    starts: tuple[Start, ...] = ()
+    #: Coins come to rest this frame, each with the time it stopped.
+    stops: tuple[tuple[str, float], ...] = ()
+    off: tuple[tuple[str, Point], ...] = ()
+    placed: tuple[tuple[str, Point], ...] = ()
+    renamed: tuple[tuple[str, str], ...] = ()
+    provisional: frozenset[str] = frozenset()
+    guessed: tuple[tuple[str, float], ...] = ()
+
+
+def pt(v: np.ndarray) -> Point:
+    """A point of numpy's as a pair of floats."""
+    return (float(v[0]), float(v[1]))
+
+
+def segment_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
+    """How far ``p`` lies from the segment ``a``-``b``.
+
+    >>> segment_distance(np.array([0.0, 0]), np.array([10.0, 0]), np.array([5.0, 3]))
+    3.0
+    """
+    d = b - a
+    n = float(d @ d)
+    u = 0.0 if n == 0 else min(1.0, max(0.0, float((p - a) @ d) / n))
+    return float(np.hypot(*(a + u * d - p)))
+
+
+def way_distance(way: Sequence[np.ndarray], p: np.ndarray) -> float:
+    """How near (mm) the polyline ``way`` comes to ``p``.
+
+    >>> way_distance([np.array([0.0, 0]), np.array([10.0, 0]), np.array([10.0, 10])],
+    ...              np.array([12.0, 5]))
+    2.0
+    """
+    if len(way) == 1:
+        return float(np.hypot(*(way[0] - p)))
+    return min(segment_distance(a, b, p) for a, b in itertools.pairwise(way))
+
+
+def slide_time(mm: float, speed: float, decel: float) -> float:
+    """How long (s) a coin slowing at ``decel`` (mm/s^2) took to slide ``mm`` ending at
+    ``speed`` (mm/s): ``mm = speed * t + decel * t^2 / 2``.
+
+    >>> round(slide_time(150.0, 0.0, 3000.0), 3), round(slide_time(100.0, 1000.0, 0.0), 3)
+    (0.316, 0.1)
+    """
+    if decel <= 0:
+        return mm / speed if speed > 0 else 0.0
+    return (-speed + math.sqrt(speed * speed + 2 * decel * mm)) / decel
+
+
+def edge_crossing(a: np.ndarray, b: np.ndarray, table: Point) -> Point | None:
+    """Where the path from ``a`` (on the table) to ``b`` first crosses the table's edge, or
+    None if ``b`` is on the table.
+
+    >>> edge_crossing(np.array([10.0, 50.0]), np.array([-10.0, 50.0]), (100.0, 100.0))
+    (0.0, 50.0)
+    """
+    w, h = table
+    if 0 <= b[0] <= w and 0 <= b[1] <= h:
+        return None
+    d = b - a
+    u = 1.0
+    for k, lim in ((0, w), (1, h)):
+        if d[k] < 0 and b[k] < 0:
+            u = min(u, float(-a[k] / d[k]))
+        elif d[k] > 0 and b[k] > lim:
+            u = min(u, float((lim - a[k]) / d[k]))
+    return pt(a + max(0.0, u) * d)
