@@ -40,6 +40,11 @@ class MotionConfig:
     decel_min_mm_s2: float = 1500.0
     decel_max_mm_s2: float = 6000.0
     position_sd_mm: float = 0.15
+    #: How wide a pixel of the camera's picture is on the table (mm): the referee sets it from
+    #: the calibration. A coin's outline is read to about a pixel where what lies against it
+    #: changes (a coin beside it leaves, a hand's shade lifts), so a coin read again after that
+    #: lies where it lay unless it is read farther than its noise and a pixel from there.
+    pixel_mm: float = 0.5
     sure_sds: float = 4.0
     #: A changed region of at least this many coins' area is a hand (a palm alone covers some
     #: 25 coins' area; the coins of a scrum, touching, rarely more than four).

@@ -60,7 +60,8 @@ class CoinReferee:
         config: MotionConfig = DEFAULT_MOTION,
         coins: Sequence[str] = COINS,
     ) -> None:
-        self.cfg = replace(config, fps=fps)
+        centre = (layout.table[0] / 2, layout.table[1] / 2)
+        self.cfg = replace(config, fps=fps, pixel_mm=1.0 / cal.px_per_mm(centre))
         self.layout = layout
         self.table = learn_table(first, cal, setup, layout.table, self.cfg)
         self.tracker = CoinTracker(setup, self.table.looks, layout.table, self.cfg, coins)

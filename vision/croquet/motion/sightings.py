@@ -23,7 +23,7 @@ the region's changed pixels, or for two or more touching coins the centres of a 
 them (two equal discs in contact split exactly at their tangent; a split that puts two centres
 closer than a coin's width, which no two coins can be, cut one coin smeared by its speed, and is
 made again with one coin fewer), each then moved to the centre of the coin-sized disc the
-changed pixels fill (:func:`disc_centre`). A coin's outline seen from above at a slant is its
+changed pixels fill (:func:`disc_centres`). A coin's outline seen from above at a slant is its
 top face and the side below it: two equal discs, one above the other, and all between; that
 shape is symmetric about the point halfway up the coin's axis, so its centroid is read on the
 plane half a coin's thickness above the table.
@@ -51,7 +51,7 @@ from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colo
 COIN_THICK_MM = 3.175
 #: Points of a hand's region kept to measure distances to it.
 _HAND_POINTS = 300
-#: Mean-shift steps at most when a coin's centre is read (:func:`disc_centre`).
+#: Mean-shift steps at most when a coin's centre is read (:func:`disc_centres`).
 _SHIFTS = 10
 
 
@@ -120,14 +120,14 @@ def _changed(
     noise: CameraNoise,
     config: MotionConfig,
     faces: np.ndarray,
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
     """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8, whose
     gradient is ``grad``) seen at ``gain`` by more than the camera's noise allows at a flat or
     an edge pixel (:meth:`CameraNoise.thresholds`, two levels more for the rounding of both),
     shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only. A
     pixel coloured as a coin's face (within one of the ``faces`` ranges,
     :func:`face_range`, under this frame's light) is no shadow: a dark grey coin on a white
-    tile dims every channel alike too."""
+    tile dims every channel alike too. Also each pixel's largest channel difference (uint8)."""
     flat, edge = (gain * v + 2.0 for v in noise.thresholds(config.sure_sds))
     lit = cv2.convertScaleAbs(table, alpha=gain)
     b, g, r = cv2.split(cv2.absdiff(frame, lit))
@@ -148,7 +148,7 @@ def _changed(
             coinlike = ((seen >= faces[None, :, 0]) & (seen <= faces[None, :, 1])).all(axis=2)
             shadow[np.flatnonzero(shadow)[coinlike.any(axis=1)]] = False
         mask[ys[shadow], xs[shadow]] = 0
-    return mask
+    return mask, largest
 
 
 def see(
@@ -168,7 +168,14 @@ def see(
     sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
-    mask = _changed(grid, table.coarse, table.grad_coarse, gain, table.noise, config, table.faces)
+    # Until the camera's noise has been read, a frame is compared with a guess of it: read it
+    # from this frame first (no hand is known yet, so none is left out).
+    unread = not table.noise.spreads
+    if unread:
+        _follow_noise(table, grid, gain, config, expected, None, ())
+    mask, _ = _changed(
+        grid, table.coarse, table.grad_coarse, gain, table.noise, config, table.faces
+    )
     mask &= table.on_table
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -199,9 +206,12 @@ def see(
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         else:
             coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
-            fits = max(1, math.floor(area / (shown_cells * (1 - 2 * touch_loss))))
+            # As many coins as expected fit if the last of them shows ``coin_fill`` of itself.
+            shown_each = shown_cells * (1 - 2 * touch_loss)
+            fits = max(1, math.floor(area / shown_each + 1 - config.coin_fill))
             blobs.append((x, y, w, h, max(1, round(coins), min(fits, held.get(i, 0)))))
-    _follow_noise(table, grid, gain, config, expected, labels, hand_ids)
+    if not unread and table.noise.due():
+        _follow_noise(table, grid, gain, config, expected, labels, hand_ids)
     sightings: list[Sighting] = []
     kept: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = {}
     flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
@@ -257,7 +267,7 @@ def _follow_noise(
     gain: float,
     config: MotionConfig,
     expected: Sequence[Point],
-    labels: np.ndarray,
+    labels: np.ndarray | None,
     hand_ids: Sequence[int],
 ) -> None:
     """Give the camera's noise (:class:`CameraNoise`) this frame's differences from the bare
@@ -267,15 +277,13 @@ def _follow_noise(
     region (``labels``' regions ``hand_ids``: a hand's fringe falls just short of changing),
     and those a shadow dims (every channel by one common factor, beyond what the noise
     spreads a pixel)."""
-    if not table.noise.due():
-        return
     busy: np.ndarray = np.zeros(grid.shape[:2], np.uint8)
     if expected:
         px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) / table.step
         reach = max(1, round(2 * table.coin_px / table.step))
         for x, y in np.round(px).astype(int).tolist():
             cv2.circle(busy, (x, y), reach, 1, -1)
-    if hand_ids:
+    if labels is not None and hand_ids:
         finger = config.finger_mm * table.coin_px / config.radius_mm / table.step
         size = 2 * max(1, round(finger)) + 1
         hand = np.isin(labels, hand_ids).astype(np.uint8)
@@ -302,7 +310,7 @@ def _coins_in(
     if x1 <= x0 or y1 <= y0:
         return []
     patch = frame[y0:y1, x0:x1]
-    mask = _changed(
+    mask, largest = _changed(
         patch,
         table.background[y0:y1, x0:x1],
         table.grad[y0:y1, x0:x1],
@@ -315,24 +323,28 @@ def _coins_in(
     if len(xs) < 3 * k:
         return []
     pts = np.column_stack([xs, ys]).astype(np.float32)
+    flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
+    weights = coverage(mask, largest, flat)[ys, xs]
+    window = table.coin_px + 1.0
     while k > 1:
-        centres, groups = _split(pts, k, table, (x0, y0), expected)
-        gaps = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
-        if gaps[np.triu_indices(k, 1)].min() >= config.apart_share * 2 * table.coin_px:
+        starts, groups = _split(pts, k, table, (x0, y0), expected)
+        found = disc_centres(pts, starts[[len(g) > 0 for g in groups]], window, weights)
+        gaps = np.hypot(*(found[:, None, :] - found[None, :, :]).transpose(2, 0, 1))
+        if len(found) == k and gaps[np.triu_indices(k, 1)].min() >= config.apart_share * 2 * (
+            table.coin_px
+        ):
             break
         # Two coins never lie closer than a coin's width, centre to centre: a split that puts
-        # two closer cut one coin, smeared along its path by its speed, in two.
+        # two closer cut one coin (smeared along its path by its speed, or joined to another
+        # across a gap) in two.
         k -= 1
     if k == 1:
         narrowest = math.sqrt(max(0.0, float(np.linalg.eigvalsh(np.cov(pts.T))[0])))
         if narrowest < config.narrowest * table.coin_px / 2:
             return []
-        centres, groups = pts.mean(axis=0, keepdims=True), [np.arange(len(pts))]
+        found = disc_centres(pts, pts.mean(axis=0, keepdims=True), window, weights)
     out = []
-    for c, members in zip(centres, groups, strict=True):
-        if not len(members):
-            continue
-        c = disc_centre(pts, c, table.coin_px + 1.0)
+    for c in found:
         px = np.array([[c[0] + x0, c[1] + y0]])
         mm = table.cal.to_table(px, COIN_THICK_MM / 2)[0]
         look = face_colour(frame, (float(px[0, 0]), float(px[0, 1])), table.coin_px) / gain
@@ -345,31 +357,70 @@ def _coins_in(
     return out
 
 
-def disc_centre(pts: np.ndarray, start: np.ndarray, radius: float) -> np.ndarray:
-    """The centre of the coin-sized disc that the changed pixels ``pts`` fill, found from
-    ``start`` by mean shift with a disc of the coin's ``radius``: the mean of the pixels within
-    the disc, again and again. A coin's own pixels fill the disc; what clings to its region
-    beyond its rim (a shade's fringe, a hand's edge, the painted-in ring round a set-up spot)
-    no longer pulls its reading, as it pulls the region's centroid.
+def disc_centres(
+    pts: np.ndarray, starts: np.ndarray, radius: float, weights: np.ndarray | None = None
+) -> np.ndarray:
+    """The centres of the coin-sized discs that the changed pixels ``pts`` fill, found from
+    ``starts`` (k x 2) by mean shift with a disc of the coin's ``radius``: each centre moves to
+    the mean of the pixels within its disc that lie nearer it than any other centre, again and
+    again. A coin's own pixels fill the disc; what clings to its region beyond its rim (a
+    shade's fringe, a hand's edge, the painted-in ring round a set-up spot) no longer pulls its
+    reading, as it pulls the region's centroid; and where two coins touch, the pixels are
+    parted at the line halfway between their centres, which for two equal discs in contact is
+    their common tangent, so neither's rim pulls the other's reading. With ``weights`` (each
+    pixel's share of coin, :func:`coverage`), the means are weighted.
 
     >>> yy, xx = np.mgrid[-20:21, -20:41]
     >>> disc = (xx**2 + yy**2 <= 64) | ((xx > 8) & (xx < 30) & (abs(yy) < 2))
     >>> pts = np.column_stack([xx[disc], yy[disc]]).astype(float)
-    >>> start = pts.mean(axis=0)
-    >>> start.round(1).tolist(), disc_centre(pts, start, 8.0).round(1).tolist()
-    ([4.6, 0.0], [0.0, 0.0])
+    >>> start = pts.mean(axis=0, keepdims=True)
+    >>> start.round(1).tolist(), disc_centres(pts, start, 8.0).round(1).tolist()
+    ([[4.6, 0.0]], [[0.0, 0.0]])
+    >>> pair = (xx**2 + yy**2 <= 64) | ((xx - 16) ** 2 + yy**2 <= 64)
+    >>> pts = np.column_stack([xx[pair], yy[pair]]).astype(float)
+    >>> disc_centres(pts, np.array([[2.0, 1.0], [14.0, -1.0]]), 9.0).round(1).tolist()
+    [[0.0, 0.0], [16.0, 0.0]]
     """
-    c = np.asarray(start, float)
+    c = np.array(starts, float).reshape(-1, 2)
+    w = np.ones(len(pts)) if weights is None else np.asarray(weights, float)
     for _ in range(_SHIFTS):
-        inside = pts[((pts - c) ** 2).sum(axis=1) <= radius * radius]
-        if not len(inside):
-            break
-        new = inside.mean(axis=0)
-        done = float(((new - c) ** 2).sum()) < 1e-4
+        d2 = ((pts[:, None, :] - c[None, :, :]) ** 2).sum(axis=2)
+        own = d2.argmin(axis=1)
+        new = c.copy()
+        for j in range(len(c)):
+            inside = (own == j) & (d2[:, j] <= radius * radius)
+            if w[inside].sum() > 0:
+                new[j] = np.average(pts[inside], axis=0, weights=w[inside])
+        done = float(((new - c) ** 2).sum(axis=1).max()) < 1e-4
         c = new
         if done:
             break
     return c
+
+
+def coverage(mask: np.ndarray, largest: np.ndarray, flat: float) -> np.ndarray:
+    """Each changed pixel's share of a coin (0 to 1, float32). A pixel on a coin's rim sees
+    coin and table mixed in proportion to how much of it the coin covers, so its difference
+    from the table grows with that share: it counts by how far its difference (``largest``)
+    lies between the threshold ``flat`` and the coin's own, the median difference of the
+    region's inner pixels (those whose eight neighbours all changed). Inner pixels count
+    whole, an ink mark as faint as the table included: the rim decides where a coin is. Read
+    so, a coin's centre moves smoothly with it, not by whole pixels as its outline's do.
+
+    >>> m = np.zeros((5, 8), np.uint8); m[1:4, 1:6] = 1
+    >>> d = np.where(m, 90, 0).astype(np.uint8); d[2, 5] = 50
+    >>> coverage(m, d, 10.0)[2].round(2).tolist()
+    [0.0, 1.0, 1.0, 1.0, 1.0, 0.5, 0.0, 0.0]
+    """
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    inner = cv2.erode(closed, np.ones((3, 3), np.uint8), borderValue=0) > 0
+    full = float(np.median(largest[inner & (mask > 0)])) if (inner & (mask > 0)).any() else 0.0
+    if full <= flat:
+        return mask.astype(np.float32)
+    share = np.clip((largest.astype(np.float32) - flat) / (full - flat), 0.0, 1.0)
+    share[mask == 0] = 0.0
+    share[inner] = 1.0
+    return share
 
 
 def _bare(look: np.ndarray, table: np.ndarray, coins: Iterable[np.ndarray]) -> bool:

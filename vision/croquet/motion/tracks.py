@@ -37,11 +37,12 @@ The transitions (:meth:`CoinTracker.update`):
 * ``SLIDING -> OFF`` when its reading, or its path carried on while it is not seen, crosses the
   table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
-  shifts what shows), or still within half its radius of it (the shade of a hand just gone
-  shifts a reading that far: a nudge smaller than that is not seen as a move); ``-> SLIDING``
-  when seen moving, farther than that from where it lay. Seen still within a
-  coin's width of where it lay but beside a hand, it stays hidden until a reading clear of the
-  hand says where it lies. Having lain hidden at
+  shifts what shows), or read still, clear of every hand, within ``start_mm`` and a pixel
+  (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`_sliding_on`: two steps
+  running the same way, each longer than a still coin's readings move, or one longer than a
+  misreading strays) farther than half its radius from where it lay. Seen within a coin's
+  width of where it lay but beside a hand, it stays hidden until readings clear of the
+  hand say where it lies. Having lain hidden at
   rest and seen still away from it, it was put there by hand (``placed``) if it lies farther
   than a coin and a finger from where it lay and a hand has been over it since it hid: a
   flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
@@ -98,6 +99,8 @@ _OFF_COST = 1e6
 _NEVER = 1e12
 #: Moves between readings of still coins kept to measure the position noise.
 _JITTER_READINGS = 2000
+#: The share of those moves whose size sets the position noise (:func:`_spread`).
+_JITTER_SHARE = 0.1
 
 
 class State(enum.Enum):
@@ -152,10 +155,46 @@ class _Frame:
 
 def _spread(moves: deque[float], default: float) -> float:
     """A reading's variance per axis from squared moves between readings of still coins
-    (:attr:`CoinTracker.variance`), or ``default`` until enough are in."""
+    (:attr:`CoinTracker.variance`), or ``default`` until enough are in.
+
+    A move's squared length is 2 var times a chi-square of two degrees of freedom, exceeded
+    by a share q of moves at -2 ln q. Read at ``_JITTER_SHARE`` (one move in ten): far more
+    often than a coin set off or misread moves, so those do not count, while a reading whose
+    errors run heavier than a Gaussian's (a pixel's worth of outline gained or lost, a
+    compression block) sets a spread its tail respects, which the median would not.
+
+    >>> rng = np.random.default_rng(1)
+    >>> moves = deque((rng.normal(0.0, 0.2 * math.sqrt(2), (2000, 2)) ** 2).sum(axis=1))
+    >>> round(math.sqrt(_spread(moves, 1.0)), 2)
+    0.2
+    """
     if len(moves) < _JITTER_READINGS // 10:
         return default
-    return float(np.median(np.fromiter(moves, float))) / (4 * math.log(2))
+    level = float(np.quantile(np.fromiter(moves, float), 1 - _JITTER_SHARE))
+    return level / (-4 * math.log(_JITTER_SHARE))
+
+
+def _sliding_on(readings: Sequence[np.ndarray], cfg: MotionConfig) -> bool:
+    """Whether a coin's readings, the last one now, show it sliding: its last step longer
+    than a misreading strays (half its radius), or its last two steps each longer than a
+    still coin's readings move (``still_step_mm``) and the same way. A sliding coin goes on
+    the way it went; one noisy step of a still coin is not followed by another along it.
+
+    >>> cfg = MotionConfig(position_sd_mm=0.15)
+    >>> pts = [np.array(p) for p in ((0.0, 0.0), (1.0, 0.0), (2.0, 0.0))]
+    >>> _sliding_on(pts[:2], cfg), _sliding_on(pts, cfg), _sliding_on([*pts[:2], pts[0]], cfg)
+    (False, True, False)
+    """
+    if len(readings) < 2:
+        return False
+    last = readings[-1] - readings[-2]
+    if float(np.hypot(*last)) > cfg.radius_mm / 2:
+        return True
+    if len(readings) < 3:
+        return False
+    before = readings[-2] - readings[-3]
+    steps = min(float(np.hypot(*last)), float(np.hypot(*before)))
+    return steps >= cfg.still_step_mm and float(last @ before) > 0
 
 
 class CoinTracker:
@@ -210,10 +249,10 @@ class CoinTracker:
         """The spread of a still coin's reading (mm^2, per axis), from the moves between two
         readings afresh of a coin lying still (whole, no hand beside it): each axis of a
         move spreads by sqrt(2) of one reading, so a move's squared length is 2 var
-        times a chi-square of two degrees of freedom, whose median is 2 ln 2. The median
-        ignores the few moves of a coin set off or misread, and a spot taken wrongly
-        does not enter it (the spread about the spot would count it). The configured
-        spread stands until enough readings are in."""
+        times a chi-square of two degrees of freedom (:func:`_spread`). Read from the
+        largest tenth of the moves, it ignores the few moves of a coin set off or misread;
+        a spot taken wrongly does not enter it (the spread about the spot would count it).
+        The configured spread stands until enough readings are in."""
         return _spread(self.jitter, self.cfg.position_sd_mm**2)
 
     @property
@@ -647,8 +686,7 @@ class CoinTracker:
             tr.state, tr.doubt = State.REST, []
             return
         near = cfg.radius_mm / 2
-        step = float(np.hypot(*(p - tr.doubt[-1]))) if tr.doubt else 0.0
-        if step >= cfg.still_step_mm and away > near:
+        if away > near and _sliding_on([*tr.doubt, p], cfg):
             # Seen moving away from where it lay hidden: flicked (or struck) under the hand.
             _, by, margin = self._cause(tr, f)
             self._set_off(tr, p, t, (by, margin), None, f)
@@ -656,16 +694,16 @@ class CoinTracker:
         if s.by_hand and away <= cfg.coin_mm:
             # Beside a hand a coin's reading is pulled by the hand's edge and shade: only a
             # reading clear of it says the coin lies elsewhere than it lay.
-            tr.doubt = [p]
+            tr.doubt = []
             return
         tr.doubt.append(p)
         if len(tr.doubt) < cfg.still_frames:
             return
         at = np.mean(tr.doubt, axis=0)
         gone = float(np.hypot(*(at - tr.spot)))
-        if gone <= near:
-            # Still within half its radius of where it lay: it lies there. A hand that has just
-            # left shades the coin's reading that far; a nudge smaller is not seen as a move.
+        if gone <= cfg.start_mm + cfg.pixel_mm:
+            # Read clear of every hand, still, where it lay (give or take a pixel of its
+            # outline, which what lies against it shifts): it lies there.
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
         beyond = gone > cfg.coin_mm + cfg.finger_mm
