@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 
 from engines.croquetnole.layout import default_layout
+from vision.croquet.calibrate import calibrate
 from vision.croquet.motion.calls import ASK_BELOW, Strike, renamed
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
 from vision.croquet.motion.paths import Step
+from vision.croquet.motion.referee import CoinReferee
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.tracks import CoinTracker, State
 from vision.lab.croquet_evaluate import (
@@ -111,6 +113,24 @@ def test_a_hand_resting_beside_coins_moves_nothing() -> None:
     # so nothing starts and nothing is called.
     r = run(REST_HAND)
     assert r.truth == [] and r.found == []
+
+
+@pytest.mark.slow
+def test_a_frame_sent_twice_is_not_read_as_a_still_table() -> None:
+    # A camera that drops a frame in its pipeline sends the last one again. Read as new, the
+    # repeat shows no noise at all, and thresholds learnt from it made every later frame a
+    # hand over the whole table.
+    scene = CroquetScene.from_script(PASS)
+    r = renderer()
+    frames = r.frames(scene)
+    first, _ = next(frames)
+    ref = CoinReferee(first, calibrate(first, r.profile), scene.setup, scene.layout, scene.fps)
+    assert ref.update(first.copy(), 1 / scene.fps) == [] and ref.view is None
+    kinds = []
+    for img, truth in frames:
+        kinds += [c.kind for c in ref.update(img, truth.t)]
+    kinds += [c.kind for c in ref.finish()]
+    assert kinds == ["flick", "pass", "rest"]
 
 
 @pytest.mark.slow

@@ -52,6 +52,9 @@ class MotionConfig:
     #: How far beyond a coin's rim a flicking fingertip lies: the rules' fingertip rests with
     #: its nail against the coin, and the hand around it shows within a finger's width.
     finger_mm: float = 20.0
+    #: A hand's length, wrist to fingertip (an adult's is some 18 cm): the palm of a hand that
+    #: flicks a coin lies within it, behind the fingertip, so the flick goes away from it.
+    hand_mm: float = 180.0
     #: A coin is at rest after lying still this long (s): two frames more than a bounce lasts.
     still_s: float = 0.04
     #: The longest a coin out from under a hand keeps a provisional name (s): as long as a

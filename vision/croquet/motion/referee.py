@@ -40,7 +40,7 @@ from vision.croquet.motion.paths import Motion, Start
 from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import RegionMemory, View, see
 from vision.croquet.motion.strikes import Strikes
-from vision.croquet.motion.table_model import learn_table
+from vision.croquet.motion.table_model import grid_of, learn_table
 from vision.croquet.motion.tracks import CoinTracker
 
 #: Frames between updates of the thresholds from the measured position noise.
@@ -80,12 +80,26 @@ class CoinReferee:
         self.view: View | None = None
         self.regions = RegionMemory()
         self.motion: Motion | None = None
+        self._last_grid = grid_of(first, self.table.step)
 
     def update(self, image: np.ndarray, t: float) -> list[Call]:
         """The calls this frame (at ``t`` s) makes, in time order."""
+        grid = grid_of(image, self.table.step)
+        if np.array_equal(grid, self._last_grid):
+            # The camera sent the last frame again (a frame dropped in its pipeline): it
+            # shows nothing new, and read again it would pass for a perfectly still table.
+            return []
+        self._last_grid = grid
         painted = [(float(p[0]), float(p[1])) for p in self._left]
         self.view = view = see(
-            image, self.table, self.cfg, self.tracker.expected(), painted, self.regions
+            image,
+            self.table,
+            self.cfg,
+            self.tracker.expected(),
+            painted,
+            self.regions,
+            self.tracker.moving(),
+            grid,
         )
         self.motion = m = self.tracker.update(view, t)
         calls: list[Call] = []
@@ -145,9 +159,11 @@ class CoinReferee:
 
     def _bounced(self, st: Start) -> list[Call]:
         """A flicked coin seen gone back toward the hand that flicked it bounced off what lay
-        ahead of it (:meth:`Hits.bounced_back`). The hand is where its points lay within a
-        finger's reach of the coin when it was flicked."""
-        near = self.cfg.radius_mm + self.cfg.finger_mm
+        ahead of it (:meth:`Hits.bounced_back`). The flick went from the hand's palm toward
+        the fingertip at the coin: from the mean of the hand's points within a hand's length
+        of the coin when it was flicked (a hand's region may hold the coin itself, and the
+        fingers round it, so the points near the coin alone say nothing of where it went)."""
+        near = self.cfg.hand_mm
         before = [pts for when, pts in self.tracker.trail if when <= st.t + self.cfg.frame_s]
         now = self.tracker.positions().get(st.coin)
         if not before or now is None:

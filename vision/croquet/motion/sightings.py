@@ -51,6 +51,13 @@ from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colo
 COIN_THICK_MM = 3.175
 #: Points of a hand's region kept to measure distances to it.
 _HAND_POINTS = 300
+#: Every this many frames a region of coins nothing could have moved is read afresh all the
+#: same, so the position noise goes on being measured (:class:`RegionMemory`).
+_REREAD_FRAMES = 8
+#: The share of the table's sampled pixels that hands (with arms and shadows) may leave out of
+#: the noise's sample at most: an arm reaching over a table covers a tenth of it or so, so a
+#: frame changed over more than half of it shows the noise misjudged, not hands.
+_MOST_HANDS_COVER = 0.5
 #: Mean-shift steps at most when a coin's centre is read (:func:`disc_centres`).
 _SHIFTS = 10
 
@@ -75,15 +82,20 @@ class Sighting:
 @dataclass
 class RegionMemory:
     """The coins read in each region of coins when they were last read, with the region's
-    picture then. A region whose picture has changed nowhere by more than the camera's noise
-    allows (:meth:`CameraNoise.thresholds`) since is read the same again, without the work:
-    nothing in it moved by more than the noise over the coin's contrast against the table, a
-    few hundredths of a pixel. It is compared with the picture when it was last read, not the
-    last frame's, so a slow creep adds up until it shows."""
+    picture then. A region is read the same again, without the work, when nothing could have
+    moved a coin in it (:func:`_quiet`: no hand within a finger's reach of its coins, no coin
+    in motion within touching distance and a frame's slide; a coin nothing touches does not
+    move), save every ``_REREAD_FRAMES``-th frame, which follows the position noise; or when
+    its picture has changed nowhere by more than the camera's noise allows
+    (:meth:`CameraNoise.thresholds`): nothing in it moved by more than the noise over the
+    coin's contrast against the table, a few hundredths of a pixel. It is compared with the
+    picture when it was last read, not the last frame's, so a slow creep adds up until it
+    shows."""
 
     regions: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = field(
         default_factory=dict
     )
+    frames: int = 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,13 +170,18 @@ def see(
     expected: Sequence[Point] = (),
     painted: Sequence[Point] = (),
     memory: RegionMemory | None = None,
+    moving: Sequence[Point] = (),
+    grid: np.ndarray | None = None,
 ) -> View:
     """Compare ``frame`` with the bare table (see the module doc). ``expected`` are where coins
     are thought to be: they seed the split of a region holding several. ``painted`` are the
     set-up spots where the bare table is still only painted in (:func:`learn_table`). With a
-    ``memory``, regions unchanged since they were read are not read again."""
+    ``memory``, regions unchanged since they were read, or that nothing could have moved (no
+    hand near, none of the coins in motion, at ``moving``, near) are not read again. ``grid``
+    is the frame's :func:`grid_of` at the table's step, if already taken."""
     s = table.step
-    grid = grid_of(frame, s)
+    if grid is None:
+        grid = grid_of(frame, s)
     sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
@@ -213,6 +230,9 @@ def see(
     if not unread and table.noise.due():
         _follow_noise(table, grid, gain, config, expected, labels, hand_ids)
     sightings: list[Sighting] = []
+    reuse_quiet = memory is not None and memory.frames % _REREAD_FRAMES != 0
+    if memory is not None:
+        memory.frames += 1
     kept: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = {}
     flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
     for x, y, w, h, k in blobs:
@@ -221,7 +241,10 @@ def see(
         x0, y0 = max(0, box[0]), max(0, box[1])
         patch = frame[y0 : box[1] + box[3], x0 : box[0] + box[2]]
         before = memory.regions.get(key) if memory is not None else None
-        if before is not None and _same(patch, before[0], flat):
+        if before is not None and (
+            (reuse_quiet and _quiet(before[1], hands, moving, config))
+            or _same(patch, before[0], flat)
+        ):
             kept[key] = before
             sightings += [replace(c, fresh=False) for c in before[1]]
             continue
@@ -235,6 +258,22 @@ def see(
         replace(c, by_hand=any(hd.distance(c.mm) <= near for hd in hands)) for c in sightings
     )
     return View(out, tuple(hands), gain)
+
+
+def _quiet(
+    coins: Sequence[Sighting], hands: Sequence[Hand], moving: Sequence[Point], cfg: MotionConfig
+) -> bool:
+    """Whether nothing can have moved the coins read at ``coins`` since: no hand within a
+    finger's reach of any (the reach from which a hand is beside a coin), and no coin in
+    motion within touching distance and a frame's slide of any."""
+    reach = cfg.radius_mm + cfg.finger_mm
+    slide = cfg.touch_mm + cfg.max_step_mm
+    for c in coins:
+        if any(h.distance(c.mm) <= reach for h in hands):
+            return False
+        if any(math.dist(c.mm, m) <= slide for m in moving):
+            return False
+    return True
 
 
 def _same(patch: np.ndarray, before: np.ndarray, threshold: float) -> bool:
@@ -290,6 +329,10 @@ def _follow_noise(
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
         busy = cv2.bitwise_or(busy, cv2.dilate(hand, disc))
     at = table.noise_at[busy.reshape(-1)[table.noise_at] == 0]
+    if len(at) < _MOST_HANDS_COVER * len(table.noise_at):
+        # No hands cover that much of a table: the picture changed all over (the noise was
+        # misjudged), and the whole of it says how much.
+        at = table.noise_at
     g = grid.reshape(-1, 3)[at].astype(np.float32) / np.float32(gain)
     b = table.coarse.reshape(-1, 3)[at].astype(np.float32)
     table.noise.observe(g - b, table.grad_coarse.reshape(-1)[at])
@@ -382,15 +425,18 @@ def disc_centres(
     [[0.0, 0.0], [16.0, 0.0]]
     """
     c = np.array(starts, float).reshape(-1, 2)
-    w = np.ones(len(pts)) if weights is None else np.asarray(weights, float)
+    p = np.asarray(pts, float)
+    w = np.ones(len(p)) if weights is None else np.asarray(weights, float)
+    rows = np.arange(len(p))
     for _ in range(_SHIFTS):
-        d2 = ((pts[:, None, :] - c[None, :, :]) ** 2).sum(axis=2)
+        d2 = ((p[:, None, :] - c[None, :, :]) ** 2).sum(axis=2)
         own = d2.argmin(axis=1)
+        share = np.zeros_like(d2)
+        share[rows, own] = np.where(d2[rows, own] <= radius * radius, w, 0.0)
+        total = share.sum(axis=0)
         new = c.copy()
-        for j in range(len(c)):
-            inside = (own == j) & (d2[:, j] <= radius * radius)
-            if w[inside].sum() > 0:
-                new[j] = np.average(pts[inside], axis=0, weights=w[inside])
+        some = total > 0
+        new[some] = (share.T @ p)[some] / total[some, None]
         done = float(((new - c) ** 2).sum(axis=1).max()) < 1e-4
         c = new
         if done:

@@ -235,6 +235,8 @@ class CoinTracker:
         self.doubted: dict[str, tuple[float, np.ndarray, np.ndarray, set[str]]] = {}
         #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
         self.trail: deque[tuple[float, np.ndarray]] = deque()
+        #: The trail's times and points in one array each, made when first wanted in a frame.
+        self._trail_flat: tuple[np.ndarray, np.ndarray] | None = None
         #: Squared moves (mm^2) between readings afresh of coins lying still, whole and with no
         #: hand beside them: the position noise (:attr:`variance`).
         self.jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
@@ -298,6 +300,15 @@ class CoinTracker:
         """Where each coin on the table should show in the next frame."""
         return [pt(self._predict(tr, self.t + self.cfg.frame_s)) for tr in self._on_table()]
 
+    def moving(self) -> list[Point]:
+        """Where each coin in motion (sliding, seen or not) should show in the next frame."""
+        t = self.t + self.cfg.frame_s
+        return [
+            pt(self._predict(tr, t))
+            for tr in self.tracks.values()
+            if tr.state is State.SLIDING or (tr.state is State.HIDDEN and tr.moving_hidden)
+        ]
+
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
         self._follow_hands(view, t)
@@ -354,15 +365,20 @@ class CoinTracker:
             self.trail.append((t, np.vstack([h.points for h in view.hands])))
         while self.trail and self.trail[0][0] < t - self.cfg.settle_s:
             self.trail.popleft()
+        self._trail_flat = None
 
     def _hand_since(self, since: float, p: Point) -> float:
         """How near (mm) a hand has come to ``p`` since ``since`` (infinite if none)."""
-        near = math.inf
-        for when, points in self.trail:
-            if when >= since:
-                d = points - np.asarray(p, float)
-                near = min(near, float(np.sqrt((d * d).sum(axis=1).min())))
-        return near
+        if not self.trail:
+            return math.inf
+        if self._trail_flat is None:
+            self._trail_flat = (
+                np.concatenate([np.full(len(pts), when) for when, pts in self.trail]),
+                np.vstack([pts for _, pts in self.trail]),
+            )
+        times, points = self._trail_flat
+        d = points[times >= since] - np.asarray(p, float)
+        return float(np.sqrt((d * d).sum(axis=1).min())) if len(d) else math.inf
 
     def _on_table(self) -> list[Track]:
         return [
@@ -408,7 +424,10 @@ class CoinTracker:
             (tr.hidden_t for tr in tracks if tr.state is State.HIDDEN and not tr.moving_hidden),
             default=t,
         )
-        from_hand = [self._hand_since(covered_since, s.mm) <= emerge for s in sightings]
+        any_covered = any(tr.state is State.HIDDEN and not tr.moving_hidden for tr in tracks)
+        from_hand = [
+            any_covered and self._hand_since(covered_since, s.mm) <= emerge for s in sightings
+        ]
         for i, tr in enumerate(tracks):
             p = self._predict(tr, t)
             gate = self._gate(tr, t)
