@@ -24,11 +24,13 @@ demo: $(STAMP)
 ## Run every test (needs the Debian packages in `make system-deps`; .ci/run installs them).
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 ## The performance benchmark (speed and accuracy targets live here, not in the tests).
 bench: $(STAMP)

@@ -55,7 +55,8 @@ class CameraIntrinsics:
         d = np.asarray(obj.get("dist_coeffs", [0.0] * 5), float).ravel()
         if m.shape != (3, 3) or len(d) not in (4, 5, 8):
             raise ValueError("camera: matrix must be 3x3 and dist_coeffs 4, 5 or 8 numbers")
-        return cls(tuple(tuple(float(v) for v in row) for row in m), tuple(float(v) for v in d))
+        rows = tuple((float(r[0]), float(r[1]), float(r[2])) for r in m)
+        return cls(rows, tuple(float(v) for v in d))
 
 
 @dataclass(frozen=True, eq=False)

@@ -241,9 +241,9 @@ def layout_offsets(read: Layout, expected: Layout) -> dict[str, float | None]:
         want = expected.castle(castle)
         got = read.castle(castle) if castle in have else None
         for kind, a, b in (
-            ("gate", want.gate.center, got and got.gate.center),
-            ("door", want.door.center, got and got.door.center),
-            ("tower", want.tower.center, got and got.tower.center),
+            ("gate", want.gate.center, None if got is None else got.gate.center),
+            ("door", want.door.center, None if got is None else got.door.center),
+            ("tower", want.tower.center, None if got is None else got.tower.center),
         ):
             out[feature(castle, kind)] = None if b is None else round(math.dist(a, b), 2)
     values = [v for v in out.values() if v is not None]

@@ -294,7 +294,7 @@ class BaselineReferee:
         area in coins."""
         cfg = self.cfg
         b, g, r = cv2.split(cv2.absdiff(warped, cv2.convertScaleAbs(self._bg)))
-        fg = (cv2.max(cv2.max(b, g), r) > cfg.diff_threshold).astype(np.uint8)
+        fg: np.ndarray = (cv2.max(cv2.max(b, g), r) > cfg.diff_threshold).astype(np.uint8)
         k3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
         fg = cv2.morphologyEx(cv2.morphologyEx(fg, cv2.MORPH_OPEN, k3), cv2.MORPH_CLOSE, k3)
         _, labels, stats, cents = cv2.connectedComponentsWithStats(fg, connectivity=8)
@@ -623,6 +623,7 @@ class BaselineReferee:
             self._passes(c, c.back_at, c.pos, t, self.t)
             self._start(c, began)
         elif c.settle <= 0:
+            assert c.back is not None
             t, state, old, _ = c.back
             c.back = None
             if state == "off" or np.hypot(*(c.pos - old)) > self.cfg.place_mm:
