@@ -38,18 +38,18 @@ import numpy as np
 
 from engines.core import Action
 from engines.croquetnole import COIN_MM, Layout, State
-from engines.croquetnole.layout import Point, distance
+from engines.croquetnole.layout import Point
 from engines.croquetnole.names import seat, words
 from firmware_py.background import CameraWatcher
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.croquet.calibrate import Calibration, CameraIntrinsics, calibrate
-from vision.croquet.coins import find_blobs, static_white
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.layout_reader import read_layout, table_size
 from vision.croquet.motion.calls import ASK_BELOW
 from vision.croquet.motion.paths import Motion
 from vision.croquet.motion.referee import CoinReferee
+from vision.croquet.standing import coins_standing
 from vision.errors import VisionError
 from vision.markers import TableProfile
 from vision.sources import Frame, FrameSource
@@ -92,28 +92,11 @@ def standing_coins(
     config: CroquetVisionConfig = DEFAULT_CONFIG,
 ) -> dict[str, Point]:
     """Which of the coins asked for at ``spots`` (mm) stand there in ``image``, and where: a
-    coin found within a coin-width of its spot (the engine accepts a placement that close)."""
-    if not spots:
-        return {}
-    h = config.coin_seen_height_mm
-    names = list(spots)
-    px = cal.to_image(np.array([spots[c] for c in names], float), h)
-    mid = cal.px_per_mm(tuple(np.mean([spots[c] for c in names], axis=0)), h)
-    radius = COIN_MM / 2 * mid
-    static = static_white(image, [tuple(p) for p in px], radius, config)
-    found: dict[str, Point] = {}
-    for coin, p in zip(names, px, strict=True):
-        r = 2 * radius
-        box = (int(p[0] - r), int(p[1] - r), int(p[0] + r) + 1, int(p[1] + r) + 1)
-        blobs = find_blobs(image, static, box, [tuple(p)], float(np.pi * radius**2), config)
-        if not blobs:
-            continue
-        best = min(blobs, key=lambda b: float(np.hypot(b.px[0] - p[0], b.px[1] - p[1])))
-        x, y = cal.to_table(np.array([best.px]), h)[0]
-        at = (round(float(x), 2), round(float(y), 2))
-        if distance(at, spots[coin]) <= COIN_MM:
-            found[coin] = at
-    return found
+    coin whose rim shows within a coin-width of its spot (the engine accepts a placement that
+    close), whatever its art (:func:`vision.croquet.standing.coins_standing`). A coin not
+    found is asked for on the phones, as any placement due."""
+    found = coins_standing(image, cal, spots, config.coin_seen_height_mm)
+    return {coin: at for coin, (at, _) in found.items()}
 
 
 def annotate(

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class CroquetVisionConfig:
-    """Thresholds and sizes of calibration, layout reading and finding coins standing on their
-    spots at set-up. The coin referee's own are physical quantities in
-    :class:`vision.croquet.motion.config.MotionConfig`."""
+    """Thresholds and sizes of calibration and layout reading. The coin referee's own are
+    physical quantities in :class:`vision.croquet.motion.config.MotionConfig`; coins standing at
+    set-up are read by their outline alone (:mod:`vision.croquet.standing`)."""
 
     # -- calibration ----------------------------------------------------------------------------
     #: Without a known camera matrix, the camera is assumed this high over the table (mm): a
@@ -42,25 +42,11 @@ class CroquetVisionConfig:
     #: Height of one tile (1/4 in); a tower is two.
     tile_height_mm: float = 6.35
 
-    # -- what a coin's face and a tile's top look like -----------------------------------------
-    #: A face pixel's darkest channel is at least this share of the brightest face level nearby.
+    # -- what a tile's top looks like ------------------------------------------------------------
+    #: A tile top's pixel's darkest channel is at least this share of the brightest top nearby.
     face_fraction: float = 0.72
-    #: ...and at least this level (0-255), so that the bare table never counts as a face.
-    face_min_level: int = 80
-    #: ...and its channels differ by at most this much (white piece, not skin or felt).
+    #: ...and its channels differ by at most this much (white piecepack, not skin or felt).
     face_max_chroma: int = 45
-    #: A coin must show at least this share of a whole coin's area to count as found.
-    min_coin_share: float = 0.3
-    #: A resting coin is only seen (and can only start moving) when this share of it shows: a
-    #: coin half under a hand would seem to move as the hand covers it.
-    full_coin_share: float = 0.8
-    #: ...and a coin seen with at least this share showing is seen all (a whole coin shows
-    #: 0.95-1.0 of its area: edge pixels blend with the felt).
-    whole_coin_share: float = 0.93
-    #: The share of its disc a whole coin's face covers in the open (its blurred rim falls below
-    #: ``face_fraction``; measured 0.945-0.96 at 1536x864 and 1280x720): the part of a coin that
-    #: a tile hides is taken to reach as far (see :func:`vision.croquet.coins.find_blobs`).
-    face_share: float = 0.955
     #: Tiles are found as white regions of at least this share of a tile's area.
     min_tile_share: float = 0.5
     #: ...and placed again each on a view of its top at this many px per mm, by the outline

@@ -27,8 +27,8 @@ import numpy as np
 from engines.croquetnole.layout import TILE_MM, CastleTiles, Layout, Point, Tile
 from engines.croquetnole.names import CASTLES, feature
 from vision.croquet.calibrate import Calibration
-from vision.croquet.coins import suit_of
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
+from vision.croquet.suits import suit_of
 from vision.errors import VisionError
 from vision.markers import TableProfile
 
