@@ -225,15 +225,21 @@ def test_a_call_renamed_keeps_its_time_and_trades_only_the_two_names() -> None:
     )
 
 
-def test_a_coin_flicked_at_its_tower_and_seen_going_back_hit_it() -> None:
+def test_a_coin_flicked_at_its_tower_and_seen_coming_away_from_its_face_hit_it() -> None:
     # A guard lying 3 mm before its tower, flicked at it under the hand, bounces off it
-    # unseen: seen going back toward the hand, it hit what lay ahead of it.
+    # unseen: seen come away from the face it headed into, it hit that tower; the part of
+    # its motion along the face runs on.
     lay = default_layout()
     tower = lay.castle("suns").tower
     cfg = MotionConfig(position_sd_mm=0.1)
     h = Hits(lay, cfg)
     spot = (tower.center[0] - 25.4 - cfg.radius_mm - 3.0, tower.center[1])
-    ahead = np.array([1.0, 0.0])
-    assert [c.feature for c in h.bounced_back("suns-guard", spot, ahead, 2.0)] == ["suns-tower"]
-    # Away from the tower, nothing lies ahead within a coin's width.
-    assert h.bounced_back("suns-knight", spot, -ahead, 2.0) == []
+    into = np.array([0.8, -0.6])
+    away_along = np.array([-5.0, -30.0])
+    assert [c.feature for c in h.bounced_back("suns-guard", spot, into, away_along, 2.0)] == [
+        "suns-tower"
+    ]
+    # Flicked away from the tower, nothing lies ahead within a coin's width.
+    assert h.bounced_back("suns-knight", spot, -into, away_along, 2.0) == []
+    # Flicked at the face and seen on the far side of the flick's line: it slid on past.
+    assert h.bounced_back("arms-guard", spot, into, np.array([5.0, -30.0]), 2.0) == []

@@ -12,8 +12,8 @@ it, the coin touched the tower. A coin touching a tower (lying against it, or ju
 it anew only after its centre has moved ``separate_mm`` beyond touching.
 
 A flicked coin goes away from the finger behind it. One flicked beside its tower often bounces
-off it under the hand, unseen: seen going back toward the hand's side, it bounced off what lay
-ahead of it, and a tower within a coin's width ahead was hit (:meth:`Hits.bounced_back`).
+off it under the hand, unseen: a tower within a coin's width ahead of it whose face it is seen
+to have come away from was hit (:meth:`Hits.bounced_back`).
 
 >>> from engines.croquetnole.layout import default_layout
 >>> from vision.croquet.motion.config import MotionConfig
@@ -57,6 +57,24 @@ def square_distance(tile: Tile, pts: np.ndarray) -> np.ndarray:
     return np.hypot(np.maximum(u, 0.0), np.maximum(v, 0.0))
 
 
+def face_normal(tile: Tile, p: np.ndarray) -> np.ndarray:
+    """The outward unit normal of the tile's square where it lies nearest ``p`` (outside it):
+    from that nearest point toward ``p``.
+
+    >>> from engines.croquetnole.layout import Tile
+    >>> face_normal(Tile((0.0, 0.0)), np.array([35.0, 3.0])).round(3).tolist()
+    [1.0, 0.0]
+    """
+    a = math.radians(tile.angle_deg)
+    u_axis, v_axis = np.array([math.cos(a), math.sin(a)]), np.array([-math.sin(a), math.cos(a)])
+    d = np.asarray(p, float) - np.asarray(tile.center)
+    half = TILE_MM / 2
+    nearest = np.clip(d @ u_axis, -half, half) * u_axis + np.clip(d @ v_axis, -half, half) * v_axis
+    out = d - nearest
+    length = float(np.hypot(*out))
+    return out / length if length > 0 else d / max(float(np.hypot(*d)), 1e-9)
+
+
 def _along(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = max(2, math.ceil(float(np.hypot(*(b - a))) * _SAMPLES_PER_MM) + 1)
     u = np.linspace(0.0, 1.0, n)
@@ -87,19 +105,28 @@ class Hits:
         swap = {a: b, b: a}
         self.touching = {(swap.get(c, c), f) for c, f in self.touching}
 
-    def bounced_back(self, coin: str, spot: Point, ahead: np.ndarray, t: float) -> list[Hit]:
-        """A coin flicked from ``spot`` toward ``ahead`` (a unit vector, away from the hand)
-        went back the other way: the tower its centre meets within a coin's width ahead, if
-        any, it hit at ``t``."""
-        _, path = _along(
-            np.asarray(spot, float), np.asarray(spot, float) + ahead * self.cfg.coin_mm
-        )
+    def bounced_back(
+        self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray, t: float
+    ) -> list[Hit]:
+        """A coin flicked from ``spot`` toward ``ahead`` (a unit vector, away from the hand) and
+        seen gone ``went`` (mm) from it, the start of its way unseen: it hit the tower its
+        centre meets within a coin's width ahead if it came away from that tower's face. A
+        bounce turns back the part of the coin's motion across the face it strikes (the part
+        along the face runs on), so a coin that met a face heading into it and is seen moving
+        out of it struck it; one flicked past a tower's corner is not."""
+        start = np.asarray(spot, float)
+        _, path = _along(start, start + ahead * self.cfg.coin_mm)
         out = []
         for feature, tile in self.towers:
             key = (coin, feature)
             if key in self.touching:
                 continue
-            if float(square_distance(tile, path).min()) <= self.cfg.radius_mm:
+            dist = square_distance(tile, path)
+            meets = np.flatnonzero(dist <= self.cfg.radius_mm)
+            if not len(meets):
+                continue
+            normal = face_normal(tile, path[meets[0]])
+            if float(ahead @ normal) < 0 < float(np.asarray(went, float) @ normal):
                 self.touching.add(key)
                 sure_hit = sure(self.cfg.start_mm, self.cfg.position_sd_mm)
                 out.append(Hit(t, coin, feature, confidence=sure_hit))

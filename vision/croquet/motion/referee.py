@@ -158,8 +158,8 @@ class CoinReferee:
         return calls
 
     def _bounced(self, st: Start) -> list[Call]:
-        """A flicked coin seen gone back toward the hand that flicked it bounced off what lay
-        ahead of it (:meth:`Hits.bounced_back`). The flick went from the hand's palm toward
+        """A flicked coin seen come away from a tower's face that lay ahead of it bounced off
+        it (:meth:`Hits.bounced_back`). The flick went from the hand's palm toward
         the fingertip at the coin: from the mean of the hand's points within a hand's length
         of the coin when it was flicked (a hand's region may hold the coin itself, and the
         fingers round it, so the points near the coin alone say nothing of where it went)."""
@@ -175,9 +175,7 @@ class CoinReferee:
             return []
         ahead = spot - pts.mean(axis=0)
         ahead /= max(float(np.hypot(*ahead)), 1e-9)
-        if float(went @ ahead) >= 0:
-            return []
-        return list(self.hits.bounced_back(st.coin, st.at, ahead, st.t))
+        return list(self.hits.bounced_back(st.coin, st.at, ahead, went, st.t))
 
     def _hold(self, calls: list[Call], m: Motion) -> list[Call]:
         """Hold the calls of coins whose name is provisional (:mod:`.tracks`) until it is
