@@ -40,6 +40,7 @@ import numpy as np
 
 from engines.croquetnole.layout import COIN_MM, Point
 from vision.croquet.calibrate import Calibration
+from vision.croquet.motion.table_model import gradient_xy
 
 #: Points round a candidate circle where the edge across it is read.
 _RIM_POINTS = 64
@@ -53,21 +54,6 @@ RIM_SHARE = 0.75
 CLEAR_SDS = 1.0
 
 
-def _radial_edges(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The picture's gradient (levels per pixel) in x and y, each pixel's from the channel that
-    changes most there."""
-    f = patch.astype(np.float32)
-    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3) / 8
-    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3) / 8
-    if f.ndim == 2:
-        return gx, gy
-    strongest = (gx * gx + gy * gy).argmax(axis=2)[..., None]
-    return (
-        np.take_along_axis(gx, strongest, axis=2)[..., 0],
-        np.take_along_axis(gy, strongest, axis=2)[..., 0],
-    )
-
-
 def find_disc(image: np.ndarray, near: Point, radius: float) -> tuple[np.ndarray, float]:
     """Where in ``image`` (pixels) a disc of ``radius`` pixels stands within a diameter of
     ``near``, and by how many robust spreads its rim's edge stands out of other circles' there
@@ -79,7 +65,7 @@ def find_disc(image: np.ndarray, near: Point, radius: float) -> tuple[np.ndarray
     x1, y1 = min(w, math.ceil(near[0] + span) + 1), min(h, math.ceil(near[1] + span) + 1)
     if x1 - x0 < 3 or y1 - y0 < 3:
         return np.asarray(near, float), 0.0
-    gx, gy = _radial_edges(image[y0:y1, x0:x1])
+    gx, gy = gradient_xy(image[y0:y1, x0:x1])
     a = np.linspace(0, 2 * math.pi, _RIM_POINTS, endpoint=False)
     cos, sin = np.cos(a), np.sin(a)
     offsets = np.arange(-math.floor(reach), math.floor(reach) + 1, dtype=float)

@@ -248,7 +248,7 @@ def see(
             kept[key] = before
             sightings += [replace(c, fresh=False) for c in before[1]]
             continue
-        found = _coins_in(frame, table, box, k, gain, config, expected)
+        found = _coins_in(frame, table, box, k, gain, flat, config, expected)
         kept[key] = (patch.copy(), found)
         sightings += found
     if memory is not None:
@@ -344,10 +344,12 @@ def _coins_in(
     box: tuple[int, int, int, int],
     k: int,
     gain: float,
+    flat: float,
     config: MotionConfig,
     expected: Sequence[Point],
 ) -> list[Sighting]:
-    """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h)."""
+    """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h);
+    ``flat`` is the difference beyond which a flat pixel has changed this frame."""
     x0, y0 = max(0, box[0]), max(0, box[1])
     x1, y1 = min(table.size[0], box[0] + box[2]), min(table.size[1], box[1] + box[3])
     if x1 <= x0 or y1 <= y0:
@@ -366,7 +368,6 @@ def _coins_in(
     if len(xs) < 3 * k:
         return []
     pts = np.column_stack([xs, ys]).astype(np.float32)
-    flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
     weights = coverage(mask, largest, flat)[ys, xs]
     window = table.coin_px + 1.0
     while k > 1:

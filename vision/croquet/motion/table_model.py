@@ -137,13 +137,31 @@ def grid_of(image: np.ndarray, step: int) -> np.ndarray:
     return cv2.resize(image, (w // step, h // step), interpolation=cv2.INTER_NEAREST)
 
 
-def gradient(image: np.ndarray) -> np.ndarray:
-    """How much each pixel of a BGR picture changes over one pixel's shift (levels, the
-    largest channel's Sobel gradient magnitude, float32)."""
+def gradient_xy(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How each pixel of a picture changes over one pixel's shift in x and in y (levels, Sobel,
+    float32), in a BGR picture from the channel that changes most there.
+
+    >>> img = np.zeros((5, 5, 3), np.uint8); img[:, 3:, 1] = 80
+    >>> gx, gy = gradient_xy(img)
+    >>> float(gx[2, 2]), float(gy[2, 2])
+    (40.0, 0.0)
+    """
     f = image.astype(np.float32)
     gx = cv2.Sobel(f, cv2.CV_32F, 1, 0, ksize=3) / 8
     gy = cv2.Sobel(f, cv2.CV_32F, 0, 1, ksize=3) / 8
-    return cv2.magnitude(gx, gy).max(axis=2) if f.ndim == 3 else cv2.magnitude(gx, gy)
+    if f.ndim == 2:
+        return gx, gy
+    most = (gx * gx + gy * gy).argmax(axis=2)[..., None]
+    return (
+        np.take_along_axis(gx, most, axis=2)[..., 0],
+        np.take_along_axis(gy, most, axis=2)[..., 0],
+    )
+
+
+def gradient(image: np.ndarray) -> np.ndarray:
+    """How much each pixel of a picture changes over one pixel's shift (levels, the magnitude
+    of :func:`gradient_xy`, float32)."""
+    return cv2.magnitude(*gradient_xy(image))
 
 
 @dataclass
