@@ -13,9 +13,10 @@ from engines.croquetnole.layout import default_layout
 from vision.croquet.calibrate import calibrate
 from vision.croquet.motion.calls import ASK_BELOW, Strike, renamed
 from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.flicks import Flicks
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
-from vision.croquet.motion.paths import Step
+from vision.croquet.motion.paths import Start, Step
 from vision.croquet.motion.referee import CoinReferee
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.tracks import CoinTracker, State
@@ -243,3 +244,82 @@ def test_a_coin_flicked_at_its_tower_and_seen_coming_away_from_its_face_hit_it()
     assert h.bounced_back("suns-knight", spot, -into, away_along, 2.0) == []
     # Flicked at the face and seen on the far side of the flick's line: it slid on past.
     assert h.bounced_back("arms-guard", spot, into, np.array([5.0, -30.0]), 2.0) == []
+
+
+def _unseen_way(h: Hits, coin: str, spot: np.ndarray, first: np.ndarray, out: np.ndarray) -> list:
+    """Set ``coin`` off from ``spot``, first seen at ``first``, then read every 7 mm along
+    ``out``: the calls its steps make."""
+    h.set_off(coin, (float(spot[0]), float(spot[1])), 0.0)
+    points = [first + 7.0 * k * out for k in range(8)]
+    calls = []
+    prev, t = spot, 0.05
+    for p in points:
+        calls += h.step(Step(coin, (prev[0], prev[1]), (p[0], p[1]), t - 1 / 120, t, (0.0, 0.0)))
+        calls += h.judge(frozenset())
+        prev, t = p, t + 1 / 120
+    return calls
+
+
+def test_a_coin_whose_first_readings_run_back_off_its_spot_to_a_tower_face_hit_it() -> None:
+    # Flicked from under the hand at a slant into a tower's face and bounced off it unseen:
+    # the straight line through its first readings misses its spot and runs back to the
+    # face, met heading in and left heading out.
+    lay = default_layout()
+    tower = lay.castle("suns").tower
+    cfg = MotionConfig(position_sd_mm=0.1)
+    contact = np.array([tower.center[0] - 25.4 - cfg.radius_mm, tower.center[1]])
+    spot = contact + np.array([-25.0, 20.0])
+    out = np.array([-12.5, -20.0]) / np.hypot(12.5, 20.0)
+    calls = _unseen_way(Hits(lay, cfg), "suns-guard", spot, contact + 15.0 * out, out)
+    assert [(c.feature, c.confidence > ASK_BELOW) for c in calls] == [("suns-tower", True)]
+    assert 0.0 < calls[0].t < 0.05
+    # Readings a coin's width clear of the face, from a spot on their line: it slid straight
+    # past the tower. From a spot off their line on the side away from the tower: it was
+    # turned, but no tower lies where its line runs back.
+    first = contact + 15.0 * out + np.array([-cfg.coin_mm, 0.0])
+    straight = first - 25.0 * out
+    assert _unseen_way(Hits(lay, cfg), "suns-guard", straight, first, out) == []
+    turned = straight + np.array([-10.0, 0.0])
+    assert _unseen_way(Hits(lay, cfg), "suns-guard", turned, first, out) == []
+
+
+def test_coins_that_set_off_under_one_hand_wait_for_those_still_hidden_under_it() -> None:
+    # A flicked coin struck another under the hand; the struck one showed first. The flick
+    # is not ruled while the striker lies hidden within a hand's length, and then the one
+    # whose way reached the other's spot going toward it is the flicked one.
+    f = Flicks(MotionConfig())
+    f.start(Start("moons-knight", 1.0, (100.0, 100.0), None, 5.0))
+    where = {"moons-knight": (100.0, 120.0), "suns-knight": (100.0, 80.0)}
+    assert f.due(1.3, where, {"suns-knight"}) == []
+    f.start(Start("suns-knight", 1.02, (100.0, 80.0), None, 5.0))
+    where["suns-knight"] = (100.0, 86.0)
+    assert [(s.coin, s.by) for s in f.due(1.35, where, set())] == [
+        ("moons-knight", "suns-knight"),
+        ("suns-knight", None),
+    ]
+
+
+def _set_down(placing: frozenset[str]) -> tuple:
+    """A hand over a coin lifts it and sets it down 30 mm away (nearer than a coin and a
+    finger), then leaves: what the tracker reports."""
+    cfg = MotionConfig(position_sd_mm=0.1)
+    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
+    tr.placing = placing
+    hand = Hand(np.array([[100.0 + x, 115.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    placed, starts = [], []
+    for k in range(1, 30):
+        m = tr.update(_view(hands=(hand,)), k / 120)
+    for k in range(30, 40):
+        m = tr.update(_view((100.0, 130.0)), k / 120)
+        placed += m.placed
+        starts += m.starts
+    return placed, starts
+
+
+def test_a_coin_due_a_placement_set_down_near_its_spot_is_placed() -> None:
+    # Set down within a flick's reach of where it lay: taken for an unseen slide, unless the
+    # rules say the coin must be put down by hand now.
+    placed, starts = _set_down(frozenset())
+    assert placed == [] and [s.coin for s in starts] == ["moons-knight"]
+    placed, starts = _set_down(frozenset({"moons-knight"}))
+    assert [c for c, _ in placed] == ["moons-knight"] and starts == []

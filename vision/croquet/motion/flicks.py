@@ -5,10 +5,14 @@ fingernail against the game piece"); a coin it sets off into another sets that o
 beside the hand both may show moving in the same frame or a frame apart, or the struck one
 first. So a coin set off beside a hand (a :class:`~vision.croquet.motion.paths.Start` with no
 striker) is held for ``hold_s``: the time the softest flick (``soft_flick_mm_s``) takes to
-carry a coin a coin's width. Of two held together, the one whose way (from where it lay to
-where it is now) came within touching distance of where the other lay, going toward it, struck
-it, if the other went away from that way (a blow sends a coin along the line of the two
-centres); the striker is the flicked one.
+carry a coin a coin's width. A coin under the hand may have been flicked or struck unseen and
+show only when the hand lifts, so the hold goes on while a coin within a hand's length
+(``hand_mm``) of the first lies hidden, for at most ``settle_s`` (as long as a hand lingers
+over the coins after a flick). Every start beside the hand, within a hand's length of the
+first and before the hold ends, is one group: a hand flicks one coin. Of two held together,
+the one whose way (from where it lay to where it is now) came within touching distance of
+where the other lay, going toward it, struck it, if the other went away from that way (a blow
+sends a coin along the line of the two centres); the striker is the flicked one.
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start, segment_distance
@@ -23,7 +27,7 @@ centres); the striker is the flicked one.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 import numpy as np
 
@@ -48,12 +52,32 @@ class Flicks:
         """A coin set off beside a hand: held."""
         self.held.append(start)
 
-    def due(self, t: float, positions: Mapping[str, Point]) -> list[Start]:
+    def due(
+        self, t: float, positions: Mapping[str, Point], hidden: Collection[str] = ()
+    ) -> list[Start]:
         """The calls of the held starts whose hold is over at ``t``, given where each coin is
-        now."""
-        if not self.held or t - self.held[0].t < self.hold_s:
+        now and which coins lie hidden (see the module doc)."""
+        if not self.held:
             return []
-        group = [s for s in self.held if s.t - self.held[0].t <= self.hold_s]
+        first = self.held[0]
+        waited = t - first.t
+        spot = np.array(first.at)
+        held = {s.coin for s in self.held}
+        under = [
+            c
+            for c in hidden
+            if c not in held
+            and c in positions
+            and float(np.hypot(*(np.array(positions[c]) - spot))) <= self.cfg.hand_mm
+        ]
+        if waited < self.hold_s or (under and waited < self.cfg.settle_s):
+            return []
+        group = [
+            s
+            for s in self.held
+            if float(np.hypot(*(np.array(s.at) - spot))) <= self.cfg.hand_mm
+            and abs(s.t - first.t) <= self.cfg.settle_s
+        ]
         self.held = [s for s in self.held if s not in group]
         return self._resolve(group, positions)
 

@@ -15,9 +15,18 @@ A flicked coin goes away from the finger behind it. One flicked beside its tower
 off it under the hand, unseen: a tower within a coin's width ahead of it whose face it is seen
 to have come away from was hit (:meth:`Hits.bounced_back`).
 
+A coin that set off from its spot and came out from under a hand was unseen at first, and
+bounced unseen there too: friction slows a sliding coin but never turns it, so a straight line
+fitted to its first readings (:func:`~vision.croquet.motion.paths.fit_line`) runs back through
+the spot it left unless something turned it between. When that line misses the spot by more
+than ``sure_sds`` times its error there (the readings' spread, grown as a straight fit is
+extended), the coin was turned on its way; if, run back, the line meets a tower's square at a
+coin's radius, the coin coming to that point from its spot heading into the face there and
+leaving it heading out, the coin hit that tower (:meth:`Hits.set_off`).
+
 >>> from engines.croquetnole.layout import default_layout
 >>> from vision.croquet.motion.config import MotionConfig
->>> from vision.croquet.motion.paths import Step
+>>> from vision.croquet.motion.paths import Line, Step, fit_line
 >>> lay = default_layout()
 >>> tower = lay.castle("suns").tower
 >>> h = Hits(lay, MotionConfig())
@@ -31,13 +40,14 @@ to have come away from was hit (:meth:`Hits.bounced_back`).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from engines.croquetnole.layout import TILE_MM, Layout, Point, Tile
 from vision.croquet.motion.calls import Hit, sure
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.paths import Step
+from vision.croquet.motion.paths import Line, Step, fit_line
 
 #: Points per millimetre along a path where its distance to a tower is measured.
 _SAMPLES_PER_MM = 2
@@ -81,6 +91,20 @@ def _along(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return u, a + u[:, None] * (b - a)
 
 
+@dataclass
+class _Way:
+    """A coin's way since it set off from ``spot`` at ``t``: its first readings and their
+    times, whether they have been judged, and the towers it has been called to hit (or lay
+    against at the start) since."""
+
+    spot: np.ndarray
+    t: float
+    points: list[np.ndarray] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    met: set[str] = field(default_factory=set)
+    judged: bool = False
+
+
 class Hits:
     """Tower hits of every coin (see the module doc)."""
 
@@ -88,10 +112,88 @@ class Hits:
         self.cfg = config
         self.towers = [(f"{c}-tower", layout.castle(c).tower) for c in layout.castle_names]
         self.touching: set[tuple[str, str]] = set()
+        #: Each coin's way since it last set off.
+        self.ways: dict[str, _Way] = {}
 
-    def lies(self, coin: str, at: Point) -> None:
+    def gone(self, coin: str) -> None:
+        """A coin has left the table: its way ends there."""
+        self.ways.pop(coin, None)
+
+    def set_off(self, coin: str, spot: Point, t: float) -> None:
+        """A coin set off from ``spot`` at ``t``: its first readings will say whether it was
+        turned on its way unseen (see the module doc)."""
+        met = {f for c, f in self.touching if c == coin}
+        self.ways[coin] = _Way(np.asarray(spot, float), t, met=met)
+
+    def _gathered(self, coin: str) -> list[Hit]:
+        """The hit that turned the coin's way before its first readings, if any, once they run
+        two coins' widths (or the coin has stopped)."""
+        way = self.ways[coin]
+        way.judged = True
+        if len(way.points) < 3:
+            return []
+        line = fit_line(way.points)
+        cfg = self.cfg
+        sd = max(line.sd, cfg.position_sd_mm)
+        u_spot, miss = line.place(way.spot)
+        error = math.hypot(line.sd_at(u_spot, sd), cfg.position_sd_mm)
+        if abs(miss) <= cfg.sure_sds * error:
+            return []
+        u_first, _ = line.place(way.points[0])
+        back = float(np.hypot(*(way.points[0] - way.spot))) + cfg.coin_mm
+        u = np.linspace(u_first, u_first - back, max(2, math.ceil(back * _SAMPLES_PER_MM)))
+        path = line.centre + u[:, None] * line.direction
+        for feature, tile in self.towers:
+            if feature in way.met:
+                continue
+            hit = self._turned_at(tile, line, path, way.spot)
+            if hit is None:
+                continue
+            k, gap = hit
+            # It came to the contact at the speed its readings show (a few frames' slowing
+            # is within the error of the time).
+            run = line.place(way.points[-1])[0] - u_first
+            speed = run / max(way.times[-1] - way.times[0], cfg.frame_s)
+            t = max(way.t, way.times[0] - (u_first - float(u[k])) / max(speed, 1e-6))
+            self.touching.add((coin, feature))
+            way.met.add(feature)
+            confidence = min(sure(abs(miss), error), sure(cfg.hit_mm - gap, sd))
+            return [Hit(t, coin, feature, confidence=confidence)]
+        return []
+
+    def _turned_at(
+        self, tile: Tile, line: Line, path: np.ndarray, spot: np.ndarray
+    ) -> tuple[int, float] | None:
+        """Where (index on ``path``, the line run back from the first reading) the coin met
+        the tower and turned, and how far from it the line ran there; None if the line does
+        not meet it, or the coin could not have come to it from ``spot`` heading into the
+        face and left it heading out."""
+        dist = square_distance(tile, path)
+        inside = np.flatnonzero(dist <= self.cfg.radius_mm)
+        if len(inside):
+            k = int(inside[0])
+        elif float(dist.min()) <= self.cfg.hit_mm:
+            k = int(dist.argmin())
+        else:
+            return None
+        contact = path[k]
+        normal = face_normal(tile, contact)
+        came = contact - spot
+        if not float(came @ normal) < 0 < float(line.direction @ normal):
+            return None
+        _, way_in = _along(spot, contact)
+        clear = self.cfg.radius_mm - self.cfg.sure_sds * self.cfg.position_sd_mm
+        if float(square_distance(tile, way_in[:-1]).min(initial=math.inf)) < clear:
+            return None
+        return k, float(dist[k])
+
+    def lies(self, coin: str, at: Point, provisional: frozenset[str] = frozenset()) -> list[Hit]:
         """A coin lies at ``at`` (set up, stopped, put down): it touches each tower it lies
-        against."""
+        against. A coin stopped before its first readings ran two coins' widths is judged on
+        those it has, if its name is settled (:meth:`judge`)."""
+        way = self.ways.get(coin)
+        fresh = way is not None and not way.judged and coin not in provisional
+        out = self._gathered(coin) if fresh else []
         p = np.array([at], float)
         for feature, tile in self.towers:
             key = (coin, feature)
@@ -99,11 +201,16 @@ class Hits:
                 self.touching.add(key)
             else:
                 self.touching.discard(key)
+        return out
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}
         self.touching = {(swap.get(c, c), f) for c, f in self.touching}
+        # The coin that moved set off from the other's spot, which the way does not hold:
+        # neither way says where its coin set off from.
+        self.ways.pop(a, None)
+        self.ways.pop(b, None)
 
     def bounced_back(
         self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray, t: float
@@ -117,9 +224,10 @@ class Hits:
         start = np.asarray(spot, float)
         _, path = _along(start, start + ahead * self.cfg.coin_mm)
         out = []
+        way = self.ways.get(coin)
         for feature, tile in self.towers:
             key = (coin, feature)
-            if key in self.touching:
+            if key in self.touching or (way is not None and feature in way.met):
                 continue
             dist = square_distance(tile, path)
             meets = np.flatnonzero(dist <= self.cfg.radius_mm)
@@ -128,6 +236,8 @@ class Hits:
             normal = face_normal(tile, path[meets[0]])
             if float(ahead @ normal) < 0 < float(np.asarray(went, float) @ normal):
                 self.touching.add(key)
+                if way is not None:
+                    way.met.add(feature)
                 sure_hit = sure(self.cfg.start_mm, self.cfg.position_sd_mm)
                 out.append(Hit(t, coin, feature, confidence=sure_hit))
         return out
@@ -159,4 +269,26 @@ class Hits:
             elif float(dist[-1]) > cfg.hit_mm + cfg.separate_mm:
                 # Where the step ends, the coin has parted from the tower.
                 self.touching.discard(key)
+        way = self.ways.get(st.coin)
+        if way is not None:
+            way.met.update(h.feature for h in out)
+        if way is not None and not way.judged and not self._gathered_enough(way):
+            way.points.append(b)
+            way.times.append(st.t1)
+        return out
+
+    def _gathered_enough(self, way: _Way) -> bool:
+        """Whether a way's first readings run two coins' widths: enough to fit its line, and
+        few enough that a later contact has not yet bent it."""
+        run = float(np.hypot(*(way.points[-1] - way.points[0]))) if way.points else 0.0
+        return run >= 2 * self.cfg.coin_mm
+
+    def judge(self, provisional: frozenset[str]) -> list[Hit]:
+        """The hits that turned coins' ways unseen, for each coin whose first readings now run
+        two coins' widths and whose name is settled (a coin whose name is provisional may have
+        set off from another coin's spot)."""
+        out: list[Hit] = []
+        for coin, way in list(self.ways.items()):
+            if not way.judged and coin not in provisional and self._gathered_enough(way):
+                out += self._gathered(coin)
         return out

@@ -125,3 +125,52 @@ def edge_crossing(a: np.ndarray, b: np.ndarray, table: Point) -> Point | None:
         elif d[k] > 0 and b[k] > lim:
             u = min(u, float((lim - a[k]) / d[k]))
     return pt(a + max(0.0, u) * d)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight path fitted to a coin's readings (friction slows a sliding coin but does not
+    turn it): through ``centre`` along the unit ``direction`` (the way the coin went), with the
+    readings' spread ``sd`` across it, ``n`` readings, and the sum of their squared distances
+    from the centre along it (``spread``), which says how far the line holds when extended."""
+
+    centre: np.ndarray
+    direction: np.ndarray
+    sd: float
+    n: int
+    spread: float
+
+    def at(self, u: float) -> np.ndarray:
+        """The point ``u`` mm along the line from its centre."""
+        return self.centre + u * self.direction
+
+    def place(self, p: np.ndarray) -> tuple[float, float]:
+        """Where ``p`` lies: how far along the line from its centre, and how far to its left."""
+        d = np.asarray(p, float) - self.centre
+        normal = np.array([-self.direction[1], self.direction[0]])
+        return float(d @ self.direction), float(d @ normal)
+
+    def sd_at(self, u: float, sd: float) -> float:
+        """The error across the line at ``u`` mm along it, for readings spread by ``sd``
+        across it: a straight fit's error grows as it is extended beyond its readings."""
+        return sd * math.sqrt(1.0 / self.n + u * u / max(self.spread, 1e-9))
+
+
+def fit_line(points: Sequence[np.ndarray]) -> Line:
+    """The straight line through ``points`` (at least two, in the order the coin passed them)
+    that lies nearest them all (principal axis).
+
+    >>> line = fit_line([np.array([0.0, 0.0]), np.array([1.0, 1.0]), np.array([2.0, 0.0])])
+    >>> line.direction.round(3).tolist(), round(line.place(np.array([1.0, -3.0]))[1], 3)
+    ([1.0, 0.0], -3.333)
+    """
+    pts = np.asarray(points, float)
+    centre = pts.mean(axis=0)
+    _, _, axes = np.linalg.svd(pts - centre)
+    direction = axes[0] if float((pts[-1] - pts[0]) @ axes[0]) >= 0 else -axes[0]
+    along = (pts - centre) @ direction
+    across = (pts - centre) @ np.array([-direction[1], direction[0]])
+    dof = max(len(pts) - 2, 1)
+    return Line(
+        centre, direction, math.sqrt(float(across @ across) / dof), len(pts), float(along @ along)
+    )

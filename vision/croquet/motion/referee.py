@@ -15,7 +15,7 @@ from around it: once nothing stands near, the referee takes it from the frame.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -103,23 +103,30 @@ class CoinReferee:
         )
         self.motion = m = self.tracker.update(view, t)
         calls: list[Call] = []
+        # Names still provisional, or settled this frame by a trade (this frame's reports
+        # bear the names from before it: :meth:`_hold`).
+        unsettled = m.provisional | {c for pair in m.renamed for c in pair}
         for st in m.starts:
+            self.hits.set_off(st.coin, st.at, st.t)
             if st.by is None:
                 self.flicks.start(st)
             else:
                 calls += self.strikes.started(st)
-        calls += self._started(self.flicks.due(t, m.positions))
+        calls += self._started(self.flicks.due(t, m.positions, m.hidden))
         for step in m.steps:
             calls += self.passes.step(step)
             calls += self.hits.step(step)
         calls += self.strikes.steps(m.steps, m.positions)
-        calls += [OffTable(t, coin, at) for coin, at in m.off]
+        for coin, at in m.off:
+            calls.append(OffTable(t, coin, at))
+            self.hits.gone(coin)
         for coin, at in m.placed:
             calls.append(Place(t, coin, at))
             self.passes.placed(coin, at)
-            self.hits.lies(coin, at)
+            calls += self.hits.lies(coin, at, unsettled)
         for coin, _ in m.stops:
-            self.hits.lies(coin, m.positions[coin])
+            calls += self.hits.lies(coin, m.positions[coin], unsettled)
+        calls += self.hits.judge(unsettled)
         calls += self.rests.update(m)
         calls = self._hold(calls, m)
         self._refresh(image, view, m)
@@ -129,6 +136,11 @@ class CoinReferee:
             split = math.sqrt(self.tracker.split_variance)
             self.tracker.split_cfg = self.cfg.measured(split)
         return sorted(calls, key=lambda c: c.t)
+
+    def placements_due(self, coins: Iterable[str]) -> None:
+        """The coins the rules now say must be put down by hand (the engine's placements
+        due): a hand that moves one of them places it (:attr:`CoinTracker.placing`)."""
+        self.tracker.placing = frozenset(coins)
 
     def horizon(self) -> float:
         """The time before which every call has been made: a later frame brings no call

@@ -39,15 +39,16 @@ The transitions (:meth:`CoinTracker.update`):
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
   shifts what shows), or read still, clear of every hand, within ``start_mm`` and a pixel
   (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`_sliding_on`: two steps
-  running the same way, each longer than a still coin's readings move, or one longer than a
-  misreading strays) farther than half its radius from where it lay. Seen within a coin's
-  width of where it lay but beside a hand, it stays hidden until readings clear of the
-  hand say where it lies. Having lain hidden at
+  running the same way, each longer than a still coin's readings move and of lengths friction
+  allows, or, clear of a hand, one longer than a misreading strays) farther than half its
+  radius from where it lay. Seen within a coin's width of where it lay but beside a hand, it
+  stays hidden until readings clear of the hand say where it lies. Having lain hidden at
   rest and seen still away from it, it was put there by hand (``placed``) if it lies farther
   than a coin and a finger from where it lay and a hand has been over it since it hid: a
   flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
-  hand stopped within that reach; otherwise it slid there unseen (a flick or a blow whose
-  call goes out unsure, for the players to confirm). A coin
+  hand stopped within that reach. A coin the rules say must be put down by hand
+  (:attr:`CoinTracker.placing`) was placed however near it lies. Otherwise it slid there
+  unseen (a flick or a blow whose call goes out unsure, for the players to confirm). A coin
   hidden under a hand comes out from under one: it is first seen within a frame's slide of
   where a hand has been since it hid, never out in the open far from every hand.
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
@@ -174,27 +175,36 @@ def _spread(moves: deque[float], default: float) -> float:
     return level / (-4 * math.log(_JITTER_SHARE))
 
 
-def _sliding_on(readings: Sequence[np.ndarray], cfg: MotionConfig) -> bool:
-    """Whether a coin's readings, the last one now, show it sliding: its last step longer
-    than a misreading strays (half its radius), or its last two steps each longer than a
-    still coin's readings move (``still_step_mm``) and the same way. A sliding coin goes on
-    the way it went; one noisy step of a still coin is not followed by another along it.
+def _sliding_on(readings: Sequence[np.ndarray], cfg: MotionConfig, by_hand: bool = False) -> bool:
+    """Whether a coin's readings, the last one now, show it sliding: its last two steps each
+    longer than a still coin's readings move (``still_step_mm``), the same way, and of lengths
+    friction allows (a sliding coin never speeds up, and slows by at most the fastest
+    friction's ``decel_max_mm_s2`` over a frame, each give or take a still coin's step); or,
+    clear of a hand, its last step longer than a misreading strays (half its radius). A
+    sliding coin goes on the way it went; one noisy step of a still coin is not followed by
+    another along it. Beside a hand, a fragment of the hand or its shade may jump as far as a
+    coin slides, but it does not go on as a sliding coin does.
 
     >>> cfg = MotionConfig(position_sd_mm=0.15)
     >>> pts = [np.array(p) for p in ((0.0, 0.0), (1.0, 0.0), (2.0, 0.0))]
     >>> _sliding_on(pts[:2], cfg), _sliding_on(pts, cfg), _sliding_on([*pts[:2], pts[0]], cfg)
     (False, True, False)
+    >>> jump = [np.array(p) for p in ((0.0, 0.0), (1.0, 0.0), (8.0, 0.0))]
+    >>> _sliding_on(jump[1:], cfg), _sliding_on(jump[1:], cfg, True), _sliding_on(jump, cfg, True)
+    (True, False, False)
     """
     if len(readings) < 2:
         return False
     last = readings[-1] - readings[-2]
-    if float(np.hypot(*last)) > cfg.radius_mm / 2:
+    if not by_hand and float(np.hypot(*last)) > cfg.radius_mm / 2:
         return True
     if len(readings) < 3:
         return False
     before = readings[-2] - readings[-3]
-    steps = min(float(np.hypot(*last)), float(np.hypot(*before)))
-    return steps >= cfg.still_step_mm and float(last @ before) > 0
+    now, then = float(np.hypot(*last)), float(np.hypot(*before))
+    slowest = then - cfg.decel_max_mm_s2 * cfg.frame_s**2 - cfg.still_step_mm
+    friction = slowest <= now <= then + cfg.still_step_mm
+    return min(now, then) >= cfg.still_step_mm and float(last @ before) > 0 and friction
 
 
 class CoinTracker:
@@ -245,6 +255,10 @@ class CoinTracker:
         self.split_jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
         #: The thresholds for a coin read in such a region (:attr:`split_variance`).
         self.split_cfg = config
+        #: Coins the rules say must be put down by hand before play goes on (the engine's
+        #: placements due): one seen away from its spot after a hand was over it was put
+        #: there, however near (a coin due a placement is not flicked first).
+        self.placing: frozenset[str] = frozenset()
 
     @property
     def variance(self) -> float:
@@ -667,8 +681,10 @@ class CoinTracker:
     def _trade(self, x: str, y: str, left: np.ndarray) -> None:
         """Coin ``x``, taken to have left its spot ``left``, lies there still; ``y``, taken to
         lie hidden at its own spot, is the one that left: the moving track becomes ``y``'s,
-        and ``y``'s track becomes ``x``'s, at ``left``."""
+        and ``y``'s track becomes ``x``'s, at ``left``. The moving coin set off from ``y``'s
+        spot."""
         moving, hidden = self.tracks[x], self.tracks[y]
+        moving.spot = hidden.spot.copy()
         hidden.spot, hidden.mm = left.copy(), left.copy()
         hidden.state, hidden.leaving, hidden.doubt = State.REST, None, []
         moving.coin, hidden.coin = y, x
@@ -705,7 +721,7 @@ class CoinTracker:
             tr.state, tr.doubt = State.REST, []
             return
         near = cfg.radius_mm / 2
-        if away > near and _sliding_on([*tr.doubt, p], cfg):
+        if away > near and _sliding_on([*tr.doubt, p], cfg, s.by_hand):
             # Seen moving away from where it lay hidden: flicked (or struck) under the hand.
             _, by, margin = self._cause(tr, f)
             self._set_off(tr, p, t, (by, margin), None, f)
@@ -725,7 +741,7 @@ class CoinTracker:
             # outline, which what lies against it shifts): it lies there.
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
-        beyond = gone > cfg.coin_mm + cfg.finger_mm
+        beyond = gone > cfg.coin_mm + cfg.finger_mm or tr.coin in self.placing
         if beyond and self._hand_since(tr.hidden_t, pt(at)) <= cfg.radius_mm:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
