@@ -217,6 +217,14 @@ class CroquetWatcher(CameraWatcher):
         """After an undo the table still shows what happened: the tracker keeps following the
         coins as they lie, and the players put them back as the phone asks."""
 
+    def _tell_placements(self) -> None:
+        """Tell the coin referee which coins the rules now say must be put down by hand: a
+        hand that moves one of them places it, however near it sets it down (a coin due a
+        placement is not flicked before it is put down: the engine refuses that flick)."""
+        state = self.referee.state
+        if self._coins is not None and isinstance(state, State):
+            self._coins.placements_due(p.coin for p in state.placements)
+
     # -- set-up ---------------------------------------------------------------------------------
     def _publish_layout(self, layout: Layout, cal: Calibration) -> None:
         """Tell the page the layout and whether it is confirmed. Done on the first frame, after
@@ -301,6 +309,9 @@ class CroquetWatcher(CameraWatcher):
             return
         assert self._coins and self._cal and self._layout
         t = frame.t - (self._t0 or 0.0)
+        # Placements fall due and are made by any action (the camera's, a player's on the
+        # phone, an undo): read them afresh for every frame.
+        self._tell_placements()
         for call in self._coins.update(frame.image, t):
             heapq.heappush(self._pending, (call.t, next(self._order), call.to_json()))
         motion = self._coins.motion
