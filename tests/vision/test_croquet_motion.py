@@ -186,9 +186,12 @@ def test_a_coin_out_from_under_a_hand_trades_names_when_the_other_shows_back_at_
     tr.update(_view((100.0, 70.0), hands=(hand,)), 2 / 120)
     tr.update(_view((100.0, 60.0), hands=(hand,)), 3 / 120)
     assert tr.tracks["arms-knight"].state is State.SLIDING
-    # The hand lifts off the knight's spot: the knight shows there, so the guard was flicked.
-    m = tr.update(_view((100.0, 50.0), (100.0, 100.2)), 4 / 120)
-    assert m.renamed == (("arms-knight", "arms-guard"),)
+    # The hand lifts off the knight's spot: the knight shows there, so the guard was flicked
+    # (said once the path has gone a coin's width and points back to the guard's spot).
+    renamed = []
+    for k, y in enumerate((50.0, 40.0, 30.0), start=4):
+        renamed += tr.update(_view((100.0, y), (100.0, 100.2)), k / 120).renamed
+    assert renamed == [("arms-knight", "arms-guard")]
     assert tr.tracks["arms-guard"].state is State.SLIDING
     assert tr.tracks["arms-knight"].state is State.REST
 
@@ -323,3 +326,30 @@ def test_a_coin_due_a_placement_set_down_near_its_spot_is_placed() -> None:
     assert placed == [] and [s.coin for s in starts] == ["moons-knight"]
     placed, starts = _set_down(frozenset({"moons-knight"}))
     assert [c for c, _ in placed] == ["moons-knight"] and starts == []
+
+
+def test_a_coin_out_from_under_a_hand_is_the_one_its_path_runs_back_to() -> None:
+    # The guard is flicked from under the hand and first shows nearest the knight's spot, then
+    # the moons knight's; once the knight shows back at its own spot, the coin that moved is
+    # the one whose spot its path runs back to (read once it has gone a coin's width), not
+    # the one whose spot lay nearest where it first showed.
+    cfg = MotionConfig(position_sd_mm=0.1)
+    setup = {"arms-knight": (112.0, 88.0), "arms-guard": (160.0, 100.0), "moons-knight": (152, 50)}
+    tr = CoinTracker(setup, {}, (864.0, 864.0), cfg)
+    hand = Hand(
+        np.array(
+            [[135.0 + x, 75.0 + y] for x in (-40, -20, 0, 20, 40) for y in (-40, -20, 0, 20, 40)]
+        ),
+        60.0,
+    )
+    for k in range(1, 6):
+        tr.update(_view(hands=(hand,)), k / 120)
+    tr.update(_view((130.0, 70.0), hands=(hand,)), 6 / 120)
+    tr.update(_view((122.5, 62.5), hands=(hand,)), 7 / 120)
+    assert tr.tracks["arms-knight"].state is State.SLIDING  # taken for the nearer spot's
+    renamed = []
+    for k, p in enumerate(((115.0, 55.0), (107.5, 47.5), (100.0, 40.0)), start=8):
+        renamed += tr.update(_view(p, (112.0, 88.1)), k / 120).renamed
+    assert renamed == [("arms-knight", "arms-guard")]
+    assert tr.tracks["arms-guard"].state is State.SLIDING
+    assert tr.tracks["arms-knight"].state is State.REST

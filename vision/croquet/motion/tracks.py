@@ -113,6 +113,20 @@ class State(enum.Enum):
 
 
 @dataclass
+class _Doubt:
+    """A coin out from under a hand whose name is provisional: since when, the spot the coin
+    taken to have left lay on, where it first showed, the coins hidden under the hand then
+    that it may be instead, and whether a coin has shown back at that spot since (then that
+    coin never moved, and the one that did is read off the path: :meth:`CoinTracker._settle`)."""
+
+    since: float
+    left: np.ndarray
+    first: np.ndarray
+    under: set[str]
+    shown: bool = False
+
+
+@dataclass
 class Track:
     """What the tracker holds of one coin (private to it)."""
 
@@ -235,10 +249,8 @@ class CoinTracker:
         self._last_steps: tuple[Step, ...] = ()
         #: The ways of the coins set off since everything last stood still.
         self.movers: dict[str, list[np.ndarray]] = {}
-        #: Coins out from under a hand whose name is provisional: since when, the spot the coin
-        #: taken to have left lay on, where it first showed, and the coins hidden under a hand
-        #: then that it may be instead.
-        self.doubted: dict[str, tuple[float, np.ndarray, np.ndarray, set[str]]] = {}
+        #: Coins out from under a hand whose name is provisional (:class:`_Doubt`).
+        self.doubted: dict[str, _Doubt] = {}
         #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
         self.trail: deque[tuple[float, np.ndarray]] = deque()
         #: The trail's times and points in one array each, made when first wanted in a frame.
@@ -535,7 +547,7 @@ class CoinTracker:
                 if o is not tr and o.state is State.HIDDEN and not o.moving_hidden
             }
             if under:
-                self.doubted[tr.coin] = (tr.hidden_t, tr.spot.copy(), b.copy(), under)
+                self.doubted[tr.coin] = _Doubt(tr.hidden_t, tr.spot.copy(), b.copy(), under)
         else:
             f.starts.append(Start(tr.coin, since, at, *cause))
             f.steps.append(Step(tr.coin, at, pt(b), since, t, (0.0, 0.0)))
@@ -641,36 +653,73 @@ class CoinTracker:
     ) -> tuple[list[tuple[str, str]], list[tuple[str, float]]]:
         """Settle the names of coins out from under a hand (see the module doc): a coin seen
         back at the spot of one taken to have left means that one never moved, and the coin
-        that left was the hidden one whose spot lies nearest where it first showed. A name is
+        that left was the hidden one its path runs back to (:meth:`_came_from`). A name is
         settled once no coin it may be is still hidden; after ``settle_s`` it is a guess."""
         renamed: list[tuple[str, str]] = []
         guessed: list[tuple[str, float]] = []
         back = self.cfg.radius_mm / 2
-        for x, (since, left, first, under) in list(self.doubted.items()):
-            under = {
+        for x, doubt in list(self.doubted.items()):
+            doubt.under = {
                 y
-                for y in under
+                for y in doubt.under
                 if self.tracks[y].state is State.HIDDEN and not self.tracks[y].moving_hidden
             }
-            shows = any(math.dist(s.mm, pt(left)) <= back for s in view.sightings)
-            if shows and under:
-                y = min(under, key=lambda c: float(np.hypot(*(self.tracks[c].spot - first))))
-                self._trade(x, y, left)
+            left = pt(doubt.left)
+            doubt.shown |= any(math.dist(s.mm, left) <= back for s in view.sightings)
+            mover = self.tracks[x]
+            # Which coin moved is read off its path, once it is long enough to point back
+            # (:meth:`_came_from`) or the coin has stopped.
+            pointed = float(np.hypot(*(mover.mm - doubt.first))) >= self.cfg.coin_mm
+            if doubt.shown and doubt.under and (pointed or mover.state is not State.SLIDING):
+                y = self._came_from(doubt.first, mover.mm, doubt.under)
+                self._trade(x, y, doubt.left)
                 renamed.append((x, y))
                 del self.doubted[x]
-            elif not under:
+            elif not doubt.under:
                 del self.doubted[x]
-            elif t - since > self.cfg.settle_s:
-                guessed.append((x, 1.0 / (1 + len(under))))
+            elif t - doubt.since > self.cfg.settle_s and not doubt.shown:
+                guessed.append((x, 1.0 / (1 + len(doubt.under))))
                 del self.doubted[x]
-            else:
-                self.doubted[x] = (since, left, first, under)
         return renamed, guessed
+
+    def _at_left_spot(self, coin: str, s: Sighting) -> bool:
+        """Whether ``s`` shows a coin at the spot another coin, whose name is provisional, was
+        taken to have left: that coin, never moved (:meth:`_settle`), not ``coin`` come
+        there unseen."""
+        back = self.cfg.radius_mm / 2
+        return any(
+            x != coin and math.dist(s.mm, pt(doubt.left)) <= back
+            for x, doubt in self.doubted.items()
+        )
+
+    def _came_from(self, first: np.ndarray, now: np.ndarray, under: set[str]) -> str:
+        """Which of the hidden coins ``under`` a coin first seen at ``first`` and now at
+        ``now`` set off from: the one whose spot lies nearest its path run back from where it
+        first showed (friction never turns a sliding coin), or, before it has gone a coin's
+        width on, nearest where it first showed.
+
+        >>> tr = CoinTracker({"a": (0.0, 0.0), "b": (40.0, 30.0)}, {}, (864.0, 864.0),
+        ...                  MotionConfig())
+        >>> tr._came_from(np.array([40.0, 0.0]), np.array([40.0, -40.0]), {"a", "b"})
+        'b'
+        """
+        way = now - first
+        run = float(np.hypot(*way))
+        if run < self.cfg.coin_mm:
+            return min(under, key=lambda c: float(np.hypot(*(self.tracks[c].spot - first))))
+        back = -way / run
+
+        def off_path(c: str) -> float:
+            d = self.tracks[c].spot - first
+            along = float(d @ back)
+            return abs(float(d[0] * back[1] - d[1] * back[0])) if along > 0 else float(np.hypot(*d))
+
+        return min(under, key=off_path)
 
     def guess_all(self) -> list[tuple[str, float]]:
         """Every provisional name taken as a guess now (the frames have ended): each with the
         chance that it is right."""
-        out = [(x, 1.0 / (1 + len(under))) for x, (_, _, _, under) in self.doubted.items()]
+        out = [(x, 1.0 / (1 + len(d.under))) for x, d in self.doubted.items()]
         self.doubted.clear()
         return out
 
@@ -707,7 +756,7 @@ class CoinTracker:
                 tr.state, tr.spot, tr.moving_hidden = State.REST, tr.mm.copy(), False
                 f.stops.append((tr.coin, tr.seen_t))
             return
-        if s is None:
+        if s is None or self._at_left_spot(tr.coin, s):
             tr.doubt.clear()
             return
         p = np.array(s.mm)
