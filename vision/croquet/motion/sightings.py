@@ -147,7 +147,7 @@ def _changed(
     _, mask = cv2.threshold(largest, flat, 1, cv2.THRESH_BINARY)
     if edge > flat:
         mask[(grad >= noise.edge_gradient) & (largest <= edge)] = 0
-    ys, xs = np.nonzero(mask)
+    ys, xs = nonzero(mask)
     if len(ys):
         ratio = (frame[ys, xs].astype(np.float32) + 1.0) / (
             table[ys, xs].astype(np.float32) * np.float32(gain) + 1.0
@@ -161,6 +161,24 @@ def _changed(
             shadow[np.flatnonzero(shadow)[coinlike.any(axis=1)]] = False
         mask[ys[shadow], xs[shadow]] = 0
     return mask, largest
+
+
+def nonzero(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows and columns of a 2-D uint8 mask's nonzero pixels in raster order, as
+    :func:`numpy.nonzero` gives them: :func:`cv2.findNonZero` finds them several times faster.
+
+    >>> m = np.zeros((3, 4), np.uint8); m[0, 2] = m[2, 1] = m[2, 3] = 1
+    >>> [a.tolist() for a in nonzero(m)], [a.tolist() for a in np.nonzero(m)]
+    ([[0, 2, 2], [2, 1, 3]], [[0, 2, 2], [2, 1, 3]])
+    >>> [len(a) for a in nonzero(np.zeros((3, 4), np.uint8))]
+    [0, 0]
+    """
+    at = cv2.findNonZero(mask)
+    if at is None:
+        none = np.zeros(0, np.intp)
+        return none, none
+    at = at.reshape(-1, 2)
+    return at[:, 1], at[:, 0]
 
 
 def see(
@@ -195,7 +213,11 @@ def see(
     )
     mask &= table.on_table
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    # Grana's block-based labelling gives the labels and stats of OpenCV's default (raster
+    # order) some three times faster on one thread.
+    _, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask, 8, cv2.CV_32S, cv2.CCL_BBDT
+    )
     coin_cells = table.coin_area_px / (s * s)
     shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
     big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= config.coin_fill * coin_cells) + 1
@@ -364,7 +386,7 @@ def _coins_in(
         config,
         table.faces,
     )
-    ys, xs = np.nonzero(mask)
+    ys, xs = nonzero(mask)
     if len(xs) < 3 * k:
         return []
     pts = np.column_stack([xs, ys]).astype(np.float32)
