@@ -152,7 +152,8 @@ def _changed(
         ratio = (frame[ys, xs].astype(np.float32) + 1.0) / (
             table[ys, xs].astype(np.float32) * np.float32(gain) + 1.0
         )
-        lo, hi = ratio.min(axis=1), ratio.max(axis=1)
+        b, g, r = ratio[:, 0], ratio[:, 1], ratio[:, 2]
+        lo, hi = np.minimum(np.minimum(b, g), r), np.maximum(np.maximum(b, g), r)
         least, most = config.shadow_ratio
         shadow = (lo >= least) & (hi <= most) & (hi - lo <= config.shadow_spread)
         if shadow.any() and len(faces):
@@ -205,9 +206,11 @@ def see(
     gain = float(np.median((sample + 1.0) / (base + 1.0)))
     # Until the camera's noise has been read, a frame is compared with a guess of it: read it
     # from this frame first (no hand is known yet, so none is left out).
+    # Where the coins expected show, on the plane their outlines' centroids lie on.
+    shown_at = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2)
     unread = not table.noise.spreads
     if unread:
-        _follow_noise(table, grid, gain, config, expected, None, ())
+        _follow_noise(table, grid, gain, config, shown_at, None, ())
     mask, _ = _changed(
         grid, table.coarse, table.grad_coarse, gain, table.noise, config, table.faces
     )
@@ -222,11 +225,13 @@ def see(
     shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
     big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= config.coin_fill * coin_cells) + 1
     at_edge = set(np.unique(labels[table.edge]).tolist()) if len(big) else set()
-    held = _expected_in(labels, table, expected)
+    held = _expected_in(labels, shown_at / s)
     # The bare table painted in round a set-up spot differs from the table there: a coin
     # still on its spot shows that ring too, which is no coin.
     ring_cells = (config.painted_radii**2 - 1) * coin_cells
-    rings = _expected_in(labels, table, painted)
+    rings = _expected_in(
+        labels, table.cal.to_image(np.array(painted, float), COIN_THICK_MM / 2) / s
+    )
     # Two touching coins' shown discs overlap where their rims meet, some 2 sqrt(2 r) pixels
     # of a coin's pi (r + 1)^2: with a coin on either side, a coin shows that share less.
     r = table.coin_px
@@ -250,7 +255,7 @@ def see(
             fits = max(1, math.floor(area / shown_each + 1 - config.coin_fill))
             blobs.append((x, y, w, h, max(1, round(coins), min(fits, held.get(i, 0)))))
     if not unread and table.noise.due():
-        _follow_noise(table, grid, gain, config, expected, labels, hand_ids)
+        _follow_noise(table, grid, gain, config, shown_at, labels, hand_ids)
     sightings: list[Sighting] = []
     reuse_quiet = memory is not None and memory.frames % _REREAD_FRAMES != 0
     if memory is not None:
@@ -270,7 +275,7 @@ def see(
             kept[key] = before
             sightings += [replace(c, fresh=False) for c in before[1]]
             continue
-        found = _coins_in(frame, table, box, k, gain, flat, config, expected)
+        found = _coins_in(frame, table, box, k, gain, flat, config, shown_at)
         kept[key] = (patch.copy(), found)
         sightings += found
     if memory is not None:
@@ -307,13 +312,11 @@ def _same(patch: np.ndarray, before: np.ndarray, threshold: float) -> bool:
     return float(diff.max(initial=0)) <= threshold
 
 
-def _expected_in(
-    labels: np.ndarray, table: TableModel, expected: Sequence[Point]
-) -> dict[int, int]:
-    """How many of the coins expected lie inside each region (by its label)."""
-    if not expected:
+def _expected_in(labels: np.ndarray, px: np.ndarray) -> dict[int, int]:
+    """How many of the coins expected, seen at ``px`` (N x 2, in ``labels``' pixels), lie
+    inside each region (by its label)."""
+    if not len(px):
         return {}
-    px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) / table.step
     g = np.round(px).astype(int)
     h, w = labels.shape
     inside = (g[:, 0] >= 0) & (g[:, 0] < w) & (g[:, 1] >= 0) & (g[:, 1] < h)
@@ -327,20 +330,21 @@ def _follow_noise(
     grid: np.ndarray,
     gain: float,
     config: MotionConfig,
-    expected: Sequence[Point],
+    shown_at: np.ndarray,
     labels: np.ndarray | None,
     hand_ids: Sequence[int],
 ) -> None:
     """Give the camera's noise (:class:`CameraNoise`) this frame's differences from the bare
     table at the sampled pixels, the light's gain divided out, leaving out what is not noise:
-    the pixels within two coin radii of a coin expected (the bare table was painted in under
+    the pixels within two coin radii of a coin expected, seen at ``shown_at`` (full-size
+    pixels; the bare table was painted in under
     the coins at set-up, and a coin is not noise), those within a finger's width of a hand's
     region (``labels``' regions ``hand_ids``: a hand's fringe falls just short of changing),
     and those a shadow dims (every channel by one common factor, beyond what the noise
     spreads a pixel)."""
     busy: np.ndarray = np.zeros(grid.shape[:2], np.uint8)
-    if expected:
-        px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) / table.step
+    if len(shown_at):
+        px = shown_at / table.step
         reach = max(1, round(2 * table.coin_px / table.step))
         for x, y in np.round(px).astype(int).tolist():
             cv2.circle(busy, (x, y), reach, 1, -1)
@@ -368,10 +372,11 @@ def _coins_in(
     gain: float,
     flat: float,
     config: MotionConfig,
-    expected: Sequence[Point],
+    shown_at: np.ndarray,
 ) -> list[Sighting]:
     """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h);
-    ``flat`` is the difference beyond which a flat pixel has changed this frame."""
+    ``flat`` is the difference beyond which a flat pixel has changed this frame; the coins
+    expected show at ``shown_at`` (pixels, N x 2)."""
     x0, y0 = max(0, box[0]), max(0, box[1])
     x1, y1 = min(table.size[0], box[0] + box[2]), min(table.size[1], box[1] + box[3])
     if x1 <= x0 or y1 <= y0:
@@ -393,8 +398,8 @@ def _coins_in(
     weights = coverage(mask, largest, flat)[ys, xs]
     window = table.coin_px + 1.0
     while k > 1:
-        starts, groups = _split(pts, k, table, (x0, y0), expected)
-        found = disc_centres(pts, starts[[len(g) > 0 for g in groups]], window, weights)
+        starts, held = _split(pts, k, table.coin_px, shown_at - (x0, y0))
+        found = disc_centres(pts, starts[held], window, weights)
         gaps = np.hypot(*(found[:, None, :] - found[None, :, :]).transpose(2, 0, 1))
         if len(found) == k and gaps[np.triu_indices(k, 1)].min() >= config.apart_share * 2 * (
             table.coin_px
@@ -451,8 +456,10 @@ def disc_centres(
     p = np.asarray(pts, float)
     w = np.ones(len(p)) if weights is None else np.asarray(weights, float)
     rows = np.arange(len(p))
+    px, py = p[:, :1], p[:, 1:]
     for _ in range(_SHIFTS):
-        d2 = ((p[:, None, :] - c[None, :, :]) ** 2).sum(axis=2)
+        dx, dy = px - c[:, 0], py - c[:, 1]
+        d2 = dx * dx + dy * dy
         own = d2.argmin(axis=1)
         share = np.zeros_like(d2)
         share[rows, own] = np.where(d2[rows, own] <= radius * radius, w, 0.0)
@@ -483,7 +490,8 @@ def coverage(mask: np.ndarray, largest: np.ndarray, flat: float) -> np.ndarray:
     """
     closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     inner = cv2.erode(closed, np.ones((3, 3), np.uint8), borderValue=0) > 0
-    full = float(np.median(largest[inner & (mask > 0)])) if (inner & (mask > 0)).any() else 0.0
+    core = inner & (mask > 0)
+    full = float(np.median(largest[core])) if core.any() else 0.0
     if full <= flat:
         return mask.astype(np.float32)
     share = np.clip((largest.astype(np.float32) - flat) / (full - flat), 0.0, 1.0)
@@ -502,23 +510,18 @@ def _bare(look: np.ndarray, table: np.ndarray, coins: Iterable[np.ndarray]) -> b
 
 
 def _split(
-    pts: np.ndarray,
-    k: int,
-    table: TableModel,
-    origin: tuple[int, int],
-    expected: Sequence[Point],
-) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Split a region's pixels into ``k`` coins by k-means, starting from the coins expected
-    inside it where there are as many, else from k-means++ seeds."""
+    pts: np.ndarray, k: int, coin_px: float, shown_at: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Split a region's pixels ``pts`` (N x 2, float32) into ``k`` coins by k-means, starting
+    from the coins expected inside it (seen at ``shown_at``, N x 2, in the region's pixels)
+    where there are as many, else from k-means++ seeds. The centres, and whether each is the
+    nearest centre of any pixel."""
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
-    inside = []
-    if expected:
-        px = table.cal.to_image(np.array(expected, float), COIN_THICK_MM / 2) - origin
-        lo, hi = pts.min(axis=0) - table.coin_px, pts.max(axis=0) + table.coin_px
-        inside = [p for p in px if (p >= lo).all() and (p <= hi).all()]
+    lo, hi = pts.min(axis=0) - coin_px, pts.max(axis=0) + coin_px
+    inside = shown_at[((shown_at >= lo) & (shown_at <= hi)).all(axis=1)]
     if len(inside) == k:
-        seeds = np.array(inside, np.float32)
-        first = ((pts[:, None, :] - seeds[None]) ** 2).sum(axis=2).argmin(axis=1)
+        seeds = inside.astype(np.float32)
+        first = _nearest(pts, seeds)
         labels = first.astype(np.int32).reshape(-1, 1)
         _, _, centres = cv2.kmeans(pts, k, labels, criteria, 1, cv2.KMEANS_USE_INITIAL_LABELS)
     else:
@@ -526,6 +529,15 @@ def _split(
         # k-means++ seeds its own labels: the ones given are not read.
         unused = np.zeros((len(pts), 1), np.int32)
         _, _, centres = cv2.kmeans(pts, k, unused, criteria, 3, cv2.KMEANS_PP_CENTERS)
-    d = ((pts[:, None, :] - centres[None]) ** 2).sum(axis=2)
-    label = d.argmin(axis=1)
-    return centres, [np.flatnonzero(label == j) for j in range(k)]
+    return centres, np.bincount(_nearest(pts, centres), minlength=k) > 0
+
+
+def _nearest(pts: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """The index of the centre (K x 2) nearest each point (N x 2).
+
+    >>> _nearest(np.array([[0.0, 0.0], [5.0, 1.0]]), np.array([[4.0, 0.0], [0.0, 1.0]])).tolist()
+    [1, 0]
+    """
+    dx = pts[:, :1] - centres[:, 0]
+    dy = pts[:, 1:] - centres[:, 1]
+    return (dx * dx + dy * dy).argmin(axis=1)

@@ -208,7 +208,7 @@ class TableModel:
         x0, y0 = (max(0, math.floor(v - 2 * r)) for v in px)
         x1 = min(self.size[0], math.ceil(px[0] + 2 * r) + 1)
         y1 = min(self.size[1], math.ceil(px[1] + 2 * r) + 1)
-        yy, xx = np.mgrid[y0:y1, x0:x1]
+        yy, xx = np.ogrid[y0:y1, x0:x1]
         d2 = (xx - px[0]) ** 2 + (yy - px[1]) ** 2
         ring = (d2 >= (1.2 * r) ** 2) & (d2 <= (2 * r) ** 2)
         region = self.background[y0:y1, x0:x1].astype(np.float32)
@@ -315,7 +315,7 @@ def _face(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
     x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))
     x1, y1 = math.ceil(c[0] + r) + 1, math.ceil(c[1] + r) + 1
     patch = frame[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
+    yy, xx = np.ogrid[y0:y1, x0:x1]
     inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
     return patch[inside] if inside.any() else patch
 
