@@ -370,3 +370,20 @@ def look_apart(
         return float(np.abs(target - chromaticity(coin)).sum())
     mixes = _SHARES * coin + (1 - _SHARES) * np.asarray(ground, float)
     return float(np.abs(chromaticity(mixes) - target).sum(axis=1).min())
+
+
+def looks_apart(seen: np.ndarray, grounds: np.ndarray, coins: np.ndarray) -> np.ndarray:
+    """:func:`look_apart` of every look ``seen`` (S x 3), whose table round it is ``grounds``
+    (S x 3), from every coin's look ``coins`` (C x 3): C x S, the very same numbers, in one go
+    (the tracker asks it of every coin and sighting in every frame).
+
+    >>> coins = np.array([[40.0, 40.0, 200.0], [200.0, 200.0, 200.0]])
+    >>> seen, grounds = np.array([[90.0, 60.0, 170.0]]), np.array([[60.0, 120.0, 60.0]])
+    >>> looks_apart(seen, grounds, coins)[:, 0].tolist() == [
+    ...     look_apart(seen[0], c, grounds[0]) for c in coins
+    ... ]
+    True
+    """
+    target = chromaticity(np.asarray(seen, float))
+    mixes = _SHARES * coins[:, None, None, :] + (1 - _SHARES) * grounds[None, :, None, :]
+    return np.abs(chromaticity(mixes) - target[None, :, None, :]).sum(axis=3).min(axis=2)

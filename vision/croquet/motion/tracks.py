@@ -91,7 +91,7 @@ from vision.croquet.motion.paths import (
     way_distance,
 )
 from vision.croquet.motion.sightings import Sighting, View
-from vision.croquet.motion.table_model import look_apart
+from vision.croquet.motion.table_model import look_apart, looks_apart
 
 #: The base cost of giving a sighting to a coin off or absent from the table: more than any
 #: gated distance of a coin on it.
@@ -474,6 +474,7 @@ class CoinTracker:
         from_hand = [
             any_covered and self._hand_within(covered_since, s.mm, emerge) for s in sightings
         ]
+        aparts = self._looks_apart(tracks, sightings)
         for i, tr in enumerate(tracks):
             p = self._predict(tr, t)
             gate = self._gate(tr, t)
@@ -484,7 +485,7 @@ class CoinTracker:
                     continue
                 look = 0.0
                 if tr.look is not None:
-                    apart = look_apart(s.look, tr.look, s.ground)
+                    apart = float(aparts[i, j])
                     if apart > self.cfg.look_gate:
                         continue
                     look = self.cfg.look_mm * apart
@@ -496,6 +497,27 @@ class CoinTracker:
             for i, j in zip(rows, cols, strict=True)
             if cost[i, j] < _NEVER
         }
+
+    @staticmethod
+    def _looks_apart(tracks: Sequence[Track], sightings: Sequence[Sighting]) -> np.ndarray:
+        """How far each sighting's look lies from each track's coin's (:func:`look_apart`;
+        tracks x sightings, NaN for a coin whose look is not known): the sightings with the
+        table round them known all in one go (:func:`looks_apart`)."""
+        out = np.full((len(tracks), len(sightings)), np.nan)
+        rows = [i for i, tr in enumerate(tracks) if tr.look is not None]
+        cols = [j for j, s in enumerate(sightings) if s.ground is not None]
+        if rows and cols:
+            coins = np.array([tracks[i].look for i in rows], float)
+            seen = np.array([sightings[j].look for j in cols], float)
+            grounds = np.array([sightings[j].ground for j in cols], float)
+            out[np.ix_(rows, cols)] = looks_apart(seen, grounds, coins)
+        for i in rows:
+            look = tracks[i].look
+            assert look is not None
+            for j, s in enumerate(sightings):
+                if s.ground is None:
+                    out[i, j] = look_apart(s.look, look, None)
+        return out
 
     # -- transitions -------------------------------------------------------------------------
 
