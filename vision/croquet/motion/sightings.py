@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -108,7 +109,22 @@ class Hand:
     def distance(self, p: Point) -> float:
         """How far (mm) ``p`` lies from the nearest point of the region."""
         d = self.points - np.asarray(p, float)
-        return float(np.sqrt((d * d).sum(axis=1).min()))
+        return float(np.sqrt((d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]).min()))
+
+    @cached_property
+    def _box(self) -> tuple[float, float, float, float]:
+        """The corners of the points' bounding box: x, y least, then x, y most."""
+        lo, hi = self.points.min(axis=0), self.points.max(axis=0)
+        return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
+
+    def within(self, p: Point, reach: float) -> bool:
+        """Whether ``p`` lies within ``reach`` (mm) of the region (:meth:`distance`): most
+        points lie far from every hand, and its bounding box, which no point lies nearer
+        than (its gap rounds as the points' distances do, never past them), says so at once.
+        """
+        x0, y0, x1, y1 = self._box
+        gx, gy = max(x0 - p[0], p[0] - x1, 0.0), max(y0 - p[1], p[1] - y1, 0.0)
+        return math.sqrt(gx * gx + gy * gy) <= reach and self.distance(p) <= reach
 
 
 @dataclass(frozen=True)
@@ -122,6 +138,10 @@ class View:
     def hand_distance(self, p: Point) -> float:
         """How far (mm) ``p`` lies from the nearest hand (infinite with none)."""
         return min((h.distance(p) for h in self.hands), default=math.inf)
+
+    def hand_within(self, p: Point, reach: float) -> bool:
+        """Whether a hand lies within ``reach`` (mm) of ``p`` (:meth:`Hand.within`)."""
+        return any(h.within(p, reach) for h in self.hands)
 
 
 def _changed(
@@ -201,9 +221,8 @@ def see(
     s = table.step
     if grid is None:
         grid = grid_of(frame, s)
-    sample = grid.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
-    base = table.coarse.reshape(-1, 3)[table.gain_at].sum(axis=1, dtype=np.float32)
-    gain = float(np.median((sample + 1.0) / (base + 1.0)))
+    sample = table.gain_sample(grid)
+    gain = float(np.median((sample + 1.0) / (table.gain_base + 1.0)))
     # Until the camera's noise has been read, a frame is compared with a guess of it: read it
     # from this frame first (no hand is known yet, so none is left out).
     # Where the coins expected show, on the plane their outlines' centroids lie on.
@@ -224,7 +243,7 @@ def see(
     coin_cells = table.coin_area_px / (s * s)
     shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
     big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= config.coin_fill * coin_cells) + 1
-    at_edge = set(np.unique(labels[table.edge]).tolist()) if len(big) else set()
+    at_edge = set(np.unique(labels.reshape(-1)[table.edge_at]).tolist()) if len(big) else set()
     held = _expected_in(labels, shown_at / s)
     # The bare table painted in round a set-up spot differs from the table there: a coin
     # still on its spot shows that ring too, which is no coin.
@@ -256,7 +275,8 @@ def see(
             blobs.append((x, y, w, h, max(1, round(coins), min(fits, held.get(i, 0)))))
     if not unread and table.noise.due():
         _follow_noise(table, grid, gain, config, shown_at, labels, hand_ids)
-    sightings: list[Sighting] = []
+    #: Each coin read, and whether it was read afresh in this frame.
+    sightings: list[tuple[Sighting, bool]] = []
     reuse_quiet = memory is not None and memory.frames % _REREAD_FRAMES != 0
     if memory is not None:
         memory.frames += 1
@@ -273,16 +293,17 @@ def see(
             or _same(patch, before[0], flat)
         ):
             kept[key] = before
-            sightings += [replace(c, fresh=False) for c in before[1]]
+            sightings += [(c, False) for c in before[1]]
             continue
         found = _coins_in(frame, table, box, k, gain, flat, config, shown_at)
         kept[key] = (patch.copy(), found)
-        sightings += found
+        sightings += [(c, True) for c in found]
     if memory is not None:
         memory.regions = kept
     near = config.radius_mm + config.finger_mm
     out = tuple(
-        replace(c, by_hand=any(hd.distance(c.mm) <= near for hd in hands)) for c in sightings
+        replace(c, fresh=fresh, by_hand=any(hd.within(c.mm, near) for hd in hands))
+        for c, fresh in sightings
     )
     return View(out, tuple(hands), gain)
 
@@ -296,7 +317,7 @@ def _quiet(
     reach = cfg.radius_mm + cfg.finger_mm
     slide = cfg.touch_mm + cfg.max_step_mm
     for c in coins:
-        if any(h.distance(c.mm) <= reach for h in hands):
+        if any(h.within(c.mm, reach) for h in hands):
             return False
         if any(math.dist(c.mm, m) <= slide for m in moving):
             return False

@@ -24,6 +24,7 @@ import math
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -189,6 +190,32 @@ class TableModel:
     #: The range of each coin's dominant face colour (K x 2 x 3: low and high BGR).
     faces: np.ndarray
     looks: dict[str, np.ndarray] = field(default_factory=dict)
+    #: :meth:`gain_sample` of the bare table's grid, taken when first wanted after a refresh.
+    _gain_base: np.ndarray | None = field(default=None, init=False, repr=False)
+
+    @cached_property
+    def edge_at(self) -> np.ndarray:
+        """Flat indices into the grid of the points along the table's rim (``edge``)."""
+        return np.flatnonzero(self.edge)
+
+    @cached_property
+    def _gain_channels(self) -> np.ndarray:
+        """Flat indices into a grid's bytes of the three channels of each ``gain_at`` point
+        (one gather of bytes is several times faster than one of pixels)."""
+        return (self.gain_at[:, None] * 3 + np.arange(3)).reshape(-1)
+
+    def gain_sample(self, grid: np.ndarray) -> np.ndarray:
+        """The sum of the three channels (float32, exact: at most 765) of a grid (BGR uint8,
+        contiguous, the bare table's shape) at each point that follows the light's level."""
+        g = grid.reshape(-1)[self._gain_channels].reshape(-1, 3).astype(np.float32)
+        return g[:, 0] + g[:, 1] + g[:, 2]
+
+    @property
+    def gain_base(self) -> np.ndarray:
+        """:meth:`gain_sample` of the bare table's grid (``coarse``)."""
+        if self._gain_base is None:
+            self._gain_base = self.gain_sample(self.coarse)
+        return self._gain_base
 
     @property
     def coin_area_px(self) -> float:
@@ -236,6 +263,7 @@ class TableModel:
         self.grad_coarse[gy0 : -(-y1 // s), gx0 : -(-x1 // s)] = self.grad[
             gy0 * s : y1 : s, gx0 * s : x1 : s
         ]
+        self._gain_base = None
 
 
 def _disc_mask(shape: tuple[int, int], centres: np.ndarray, radius: float) -> np.ndarray:

@@ -522,7 +522,7 @@ class CoinTracker:
     # -- transitions -------------------------------------------------------------------------
 
     def _hand_near(self, view: View, p: np.ndarray) -> bool:
-        return view.hand_distance(pt(p)) <= self.cfg.radius_mm + self.cfg.finger_mm
+        return view.hand_within(pt(p), self.cfg.radius_mm + self.cfg.finger_mm)
 
     def _striker(self, tr: Track, steps: Sequence[Step]) -> tuple[str | None, float]:
         """The coin whose path this frame or the last (carried on by its speed for a frame: a
