@@ -233,7 +233,7 @@ def see(
     mask, _ = _changed(
         grid, table.coarse, table.grad_coarse, gain, table.noise, config, table.faces
     )
-    mask &= table.on_table
+    mask = cv2.bitwise_and(mask, table.on_table_mask)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     # Grana's block-based labelling gives the labels and stats of OpenCV's default (raster
     # order) some three times faster on one thread.

@@ -99,7 +99,8 @@ class CameraNoise:
         flat = diff[~edge].ravel()
         if len(flat) >= 100:
             self.spreads.append(1.4826 * float(np.median(np.abs(flat - np.median(flat)))))
-        largest = np.abs(diff).max(axis=1)
+        size = np.abs(diff)
+        largest = np.maximum(np.maximum(size[:, 0], size[:, 1]), size[:, 2])
         for tails, where in ((self.flat_tails, ~edge), (self.edge_tails, edge)):
             n = int(where.sum())
             if n >= 100:
@@ -194,6 +195,11 @@ class TableModel:
     _gain_base: np.ndarray | None = field(default=None, init=False, repr=False)
 
     @cached_property
+    def on_table_mask(self) -> np.ndarray:
+        """``on_table`` as a 0/1 uint8 mask, to AND with a grid's mask in one OpenCV pass."""
+        return self.on_table.astype(np.uint8)
+
+    @cached_property
     def edge_at(self) -> np.ndarray:
         """Flat indices into the grid of the points along the table's rim (``edge``)."""
         return np.flatnonzero(self.edge)
@@ -235,11 +241,11 @@ class TableModel:
         x0, y0 = (max(0, math.floor(v - 2 * r)) for v in px)
         x1 = min(self.size[0], math.ceil(px[0] + 2 * r) + 1)
         y1 = min(self.size[1], math.ceil(px[1] + 2 * r) + 1)
-        yy, xx = np.ogrid[y0:y1, x0:x1]
-        d2 = (xx - px[0]) ** 2 + (yy - px[1]) ** 2
+        d2 = (np.arange(x0, x1) - px[0]) ** 2 + (np.arange(y0, y1)[:, None] - px[1]) ** 2
         ring = (d2 >= (1.2 * r) ** 2) & (d2 <= (2 * r) ** 2)
-        region = self.background[y0:y1, x0:x1].astype(np.float32)
-        return region[ring].mean(axis=0) if ring.any() else region.reshape(-1, 3).mean(axis=0)
+        region = self.background[y0:y1, x0:x1]
+        bare = region[ring] if ring.any() else region.reshape(-1, 3)
+        return bare.astype(np.float32).mean(axis=0)
 
     def refresh(self, frame: np.ndarray, mm: Point, radius_px: float) -> None:
         """Take the bare table at ``mm`` (a disc of ``radius_px``) from ``frame``: a coin has
@@ -342,10 +348,10 @@ def _face(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
     radius ``r`` (clear of its rim's blend with the table), or its whole box if none is."""
     x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))
     x1, y1 = math.ceil(c[0] + r) + 1, math.ceil(c[1] + r) + 1
-    patch = frame[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
-    yy, xx = np.ogrid[y0:y1, x0:x1]
-    inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
-    return patch[inside] if inside.any() else patch
+    patch = frame[y0:y1, x0:x1].reshape(-1, 3)
+    d2 = (np.arange(x0, x1) - c[0]) ** 2 + (np.arange(y0, y1)[:, None] - c[1]) ** 2
+    inside = (d2 <= (0.8 * r) ** 2).ravel()
+    return (patch[inside] if inside.any() else patch).astype(np.float32)
 
 
 def face_range(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
