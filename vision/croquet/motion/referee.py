@@ -18,6 +18,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from engines.croquetnole.layout import Layout, Point
@@ -85,7 +86,7 @@ class CoinReferee:
     def update(self, image: np.ndarray, t: float) -> list[Call]:
         """The calls this frame (at ``t`` s) makes, in time order."""
         grid = grid_of(image, self.table.step)
-        if np.array_equal(grid, self._last_grid):
+        if cv2.norm(grid, self._last_grid, cv2.NORM_INF) == 0:
             # The camera sent the last frame again (a frame dropped in its pipeline): it
             # shows nothing new, and read again it would pass for a perfectly still table.
             return []
@@ -229,7 +230,7 @@ class CoinReferee:
         keep = []
         for spot in self._left:
             near = len(coins) and float(np.hypot(*(coins - spot).T).min()) < clear
-            if near or view.hand_distance((float(spot[0]), float(spot[1]))) <= reach:
+            if near or view.hand_within((float(spot[0]), float(spot[1])), reach):
                 keep.append(spot)
             else:
                 self.table.refresh(

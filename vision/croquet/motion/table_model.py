@@ -24,6 +24,7 @@ import math
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -98,7 +99,8 @@ class CameraNoise:
         flat = diff[~edge].ravel()
         if len(flat) >= 100:
             self.spreads.append(1.4826 * float(np.median(np.abs(flat - np.median(flat)))))
-        largest = np.abs(diff).max(axis=1)
+        size = np.abs(diff)
+        largest = np.maximum(np.maximum(size[:, 0], size[:, 1]), size[:, 2])
         for tails, where in ((self.flat_tails, ~edge), (self.edge_tails, edge)):
             n = int(where.sum())
             if n >= 100:
@@ -189,6 +191,37 @@ class TableModel:
     #: The range of each coin's dominant face colour (K x 2 x 3: low and high BGR).
     faces: np.ndarray
     looks: dict[str, np.ndarray] = field(default_factory=dict)
+    #: :meth:`gain_sample` of the bare table's grid, taken when first wanted after a refresh.
+    _gain_base: np.ndarray | None = field(default=None, init=False, repr=False)
+
+    @cached_property
+    def on_table_mask(self) -> np.ndarray:
+        """``on_table`` as a 0/1 uint8 mask, to AND with a grid's mask in one OpenCV pass."""
+        return self.on_table.astype(np.uint8)
+
+    @cached_property
+    def edge_at(self) -> np.ndarray:
+        """Flat indices into the grid of the points along the table's rim (``edge``)."""
+        return np.flatnonzero(self.edge)
+
+    @cached_property
+    def _gain_channels(self) -> np.ndarray:
+        """Flat indices into a grid's bytes of the three channels of each ``gain_at`` point
+        (one gather of bytes is several times faster than one of pixels)."""
+        return (self.gain_at[:, None] * 3 + np.arange(3)).reshape(-1)
+
+    def gain_sample(self, grid: np.ndarray) -> np.ndarray:
+        """The sum of the three channels (float32, exact: at most 765) of a grid (BGR uint8,
+        contiguous, the bare table's shape) at each point that follows the light's level."""
+        g = grid.reshape(-1)[self._gain_channels].reshape(-1, 3).astype(np.float32)
+        return g[:, 0] + g[:, 1] + g[:, 2]
+
+    @property
+    def gain_base(self) -> np.ndarray:
+        """:meth:`gain_sample` of the bare table's grid (``coarse``)."""
+        if self._gain_base is None:
+            self._gain_base = self.gain_sample(self.coarse)
+        return self._gain_base
 
     @property
     def coin_area_px(self) -> float:
@@ -208,11 +241,11 @@ class TableModel:
         x0, y0 = (max(0, math.floor(v - 2 * r)) for v in px)
         x1 = min(self.size[0], math.ceil(px[0] + 2 * r) + 1)
         y1 = min(self.size[1], math.ceil(px[1] + 2 * r) + 1)
-        yy, xx = np.mgrid[y0:y1, x0:x1]
-        d2 = (xx - px[0]) ** 2 + (yy - px[1]) ** 2
+        d2 = (np.arange(x0, x1) - px[0]) ** 2 + (np.arange(y0, y1)[:, None] - px[1]) ** 2
         ring = (d2 >= (1.2 * r) ** 2) & (d2 <= (2 * r) ** 2)
-        region = self.background[y0:y1, x0:x1].astype(np.float32)
-        return region[ring].mean(axis=0) if ring.any() else region.reshape(-1, 3).mean(axis=0)
+        region = self.background[y0:y1, x0:x1]
+        bare = region[ring] if ring.any() else region.reshape(-1, 3)
+        return bare.astype(np.float32).mean(axis=0)
 
     def refresh(self, frame: np.ndarray, mm: Point, radius_px: float) -> None:
         """Take the bare table at ``mm`` (a disc of ``radius_px``) from ``frame``: a coin has
@@ -236,6 +269,7 @@ class TableModel:
         self.grad_coarse[gy0 : -(-y1 // s), gx0 : -(-x1 // s)] = self.grad[
             gy0 * s : y1 : s, gx0 * s : x1 : s
         ]
+        self._gain_base = None
 
 
 def _disc_mask(shape: tuple[int, int], centres: np.ndarray, radius: float) -> np.ndarray:
@@ -314,10 +348,10 @@ def _face(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
     radius ``r`` (clear of its rim's blend with the table), or its whole box if none is."""
     x0, y0 = max(0, math.floor(c[0] - r)), max(0, math.floor(c[1] - r))
     x1, y1 = math.ceil(c[0] + r) + 1, math.ceil(c[1] + r) + 1
-    patch = frame[y0:y1, x0:x1].reshape(-1, 3).astype(np.float32)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    inside = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= (0.8 * r) ** 2).ravel()
-    return patch[inside] if inside.any() else patch
+    patch = frame[y0:y1, x0:x1].reshape(-1, 3)
+    d2 = (np.arange(x0, x1) - c[0]) ** 2 + (np.arange(y0, y1)[:, None] - c[1]) ** 2
+    inside = (d2 <= (0.8 * r) ** 2).ravel()
+    return (patch[inside] if inside.any() else patch).astype(np.float32)
 
 
 def face_range(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
@@ -370,3 +404,20 @@ def look_apart(
         return float(np.abs(target - chromaticity(coin)).sum())
     mixes = _SHARES * coin + (1 - _SHARES) * np.asarray(ground, float)
     return float(np.abs(chromaticity(mixes) - target).sum(axis=1).min())
+
+
+def looks_apart(seen: np.ndarray, grounds: np.ndarray, coins: np.ndarray) -> np.ndarray:
+    """:func:`look_apart` of every look ``seen`` (S x 3), whose table round it is ``grounds``
+    (S x 3), from every coin's look ``coins`` (C x 3): C x S, the very same numbers, in one go
+    (the tracker asks it of every coin and sighting in every frame).
+
+    >>> coins = np.array([[40.0, 40.0, 200.0], [200.0, 200.0, 200.0]])
+    >>> seen, grounds = np.array([[90.0, 60.0, 170.0]]), np.array([[60.0, 120.0, 60.0]])
+    >>> looks_apart(seen, grounds, coins)[:, 0].tolist() == [
+    ...     look_apart(seen[0], c, grounds[0]) for c in coins
+    ... ]
+    True
+    """
+    target = chromaticity(np.asarray(seen, float))
+    mixes = _SHARES * coins[:, None, None, :] + (1 - _SHARES) * grounds[None, :, None, :]
+    return np.abs(chromaticity(mixes) - target[None, :, None, :]).sum(axis=3).min(axis=2)

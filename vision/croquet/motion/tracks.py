@@ -92,7 +92,7 @@ from vision.croquet.motion.paths import (
     way_distance,
 )
 from vision.croquet.motion.sightings import Sighting, View
-from vision.croquet.motion.table_model import look_apart
+from vision.croquet.motion.table_model import look_apart, looks_apart
 
 #: The base cost of giving a sighting to a coin off or absent from the table: more than any
 #: gated distance of a coin on it.
@@ -102,6 +102,36 @@ _NEVER = 1e12
 _JITTER_READINGS = 2000
 #: The share of those moves whose size sets the position noise (:func:`_spread`).
 _JITTER_SHARE = 0.1
+#: Hand points in each run whose box rules them out at once when the hands' trail is searched
+#: near a point (:meth:`CoinTracker._hand_within`): it sets how fast, never what is found.
+_HAND_RUN = 32
+
+
+@dataclass(frozen=True)
+class _Runs:
+    """Hand points in runs of ``_HAND_RUN`` (R x ``_HAND_RUN`` x 2, table mm), with each run's
+    time (R) and the corners of its bounding box (R x 2 each)."""
+
+    t: np.ndarray
+    points: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+
+
+def _runs(t: float, points: np.ndarray) -> _Runs:
+    """One frame's hand points (N x 2) at ``t`` in runs of ``_HAND_RUN``, in their order: a
+    hand's points run along its rows, so a run lies close together and its box is small. The
+    last run is made up with its last point again, which leaves every nearest distance as it
+    was.
+
+    >>> r = _runs(0.5, np.array([[0.0, 0.0], [3.0, 1.0], [9.0, 2.0]]))
+    >>> r.points.shape, r.lo.tolist(), r.hi.tolist()
+    ((1, 32, 2), [[0.0, 0.0]], [[9.0, 2.0]])
+    """
+    n = -(-len(points) // _HAND_RUN) * _HAND_RUN
+    padded = np.concatenate([points, np.repeat(points[-1:], n - len(points), axis=0)])
+    runs = padded.reshape(-1, _HAND_RUN, 2)
+    return _Runs(np.full(len(runs), t), runs, runs.min(axis=1), runs.max(axis=1))
 
 
 class State(enum.Enum):
@@ -253,8 +283,11 @@ class CoinTracker:
         self.doubted: dict[str, _Doubt] = {}
         #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
         self.trail: deque[tuple[float, np.ndarray]] = deque()
-        #: The trail's times and points in one array each, made when first wanted in a frame.
-        self._trail_flat: tuple[np.ndarray, np.ndarray] | None = None
+        #: The trail's points in runs (:func:`_runs`), one entry for each of its frames.
+        self._runs: deque[_Runs] = deque()
+        #: The trail's runs in one array each (each run's time, points and box), made when
+        #: first wanted in a frame.
+        self._trail_flat: _Runs | None = None
         #: Squared moves (mm^2) between readings afresh of coins lying still, whole and with no
         #: hand beside them: the position noise (:attr:`variance`).
         self.jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
@@ -384,23 +417,36 @@ class CoinTracker:
 
     def _follow_hands(self, view: View, t: float) -> None:
         if view.hands:
-            self.trail.append((t, np.vstack([h.points for h in view.hands])))
+            points = np.vstack([h.points for h in view.hands])
+            self.trail.append((t, points))
+            self._runs.append(_runs(t, points))
         while self.trail and self.trail[0][0] < t - self.cfg.settle_s:
             self.trail.popleft()
+            self._runs.popleft()
         self._trail_flat = None
 
-    def _hand_since(self, since: float, p: Point) -> float:
-        """How near (mm) a hand has come to ``p`` since ``since`` (infinite if none)."""
-        if not self.trail:
-            return math.inf
+    def _hand_within(self, since: float, p: Point, reach: float) -> bool:
+        """Whether a hand has come within ``reach`` (mm) of ``p`` since ``since``. Only the
+        runs of its points (:func:`_runs`) whose box comes within ``reach`` are measured point
+        by point: no point of the others can lie nearer than their box."""
+        if not self._runs:
+            return False
         if self._trail_flat is None:
-            self._trail_flat = (
-                np.concatenate([np.full(len(pts), when) for when, pts in self.trail]),
-                np.vstack([pts for _, pts in self.trail]),
+            self._trail_flat = _Runs(
+                np.concatenate([r.t for r in self._runs]),
+                np.concatenate([r.points for r in self._runs]),
+                np.concatenate([r.lo for r in self._runs]),
+                np.concatenate([r.hi for r in self._runs]),
             )
-        times, points = self._trail_flat
-        d = points[times >= since] - np.asarray(p, float)
-        return float(np.sqrt((d * d).sum(axis=1).min())) if len(d) else math.inf
+        runs = self._trail_flat
+        q = np.asarray(p, float)
+        gap = np.maximum(np.maximum(runs.lo - q, q - runs.hi), 0.0)
+        box = np.sqrt(gap[:, 0] * gap[:, 0] + gap[:, 1] * gap[:, 1])
+        near = (runs.t >= since) & (box <= reach)
+        if not near.any():
+            return False
+        d = runs.points[near].reshape(-1, 2) - q
+        return float(np.sqrt((d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]).min())) <= reach
 
     def _on_table(self) -> list[Track]:
         return [
@@ -448,8 +494,9 @@ class CoinTracker:
         )
         any_covered = any(tr.state is State.HIDDEN and not tr.moving_hidden for tr in tracks)
         from_hand = [
-            any_covered and self._hand_since(covered_since, s.mm) <= emerge for s in sightings
+            any_covered and self._hand_within(covered_since, s.mm, emerge) for s in sightings
         ]
+        aparts = self._looks_apart(tracks, sightings)
         for i, tr in enumerate(tracks):
             p = self._predict(tr, t)
             gate = self._gate(tr, t)
@@ -460,7 +507,7 @@ class CoinTracker:
                     continue
                 look = 0.0
                 if tr.look is not None:
-                    apart = look_apart(s.look, tr.look, s.ground)
+                    apart = float(aparts[i, j])
                     if apart > self.cfg.look_gate:
                         continue
                     look = self.cfg.look_mm * apart
@@ -473,10 +520,31 @@ class CoinTracker:
             if cost[i, j] < _NEVER
         }
 
+    @staticmethod
+    def _looks_apart(tracks: Sequence[Track], sightings: Sequence[Sighting]) -> np.ndarray:
+        """How far each sighting's look lies from each track's coin's (:func:`look_apart`;
+        tracks x sightings, NaN for a coin whose look is not known): the sightings with the
+        table round them known all in one go (:func:`looks_apart`)."""
+        out = np.full((len(tracks), len(sightings)), np.nan)
+        rows = [i for i, tr in enumerate(tracks) if tr.look is not None]
+        cols = [j for j, s in enumerate(sightings) if s.ground is not None]
+        if rows and cols:
+            coins = np.array([tracks[i].look for i in rows], float)
+            seen = np.array([sightings[j].look for j in cols], float)
+            grounds = np.array([sightings[j].ground for j in cols], float)
+            out[np.ix_(rows, cols)] = looks_apart(seen, grounds, coins)
+        for i in rows:
+            look = tracks[i].look
+            assert look is not None
+            for j, s in enumerate(sightings):
+                if s.ground is None:
+                    out[i, j] = look_apart(s.look, look, None)
+        return out
+
     # -- transitions -------------------------------------------------------------------------
 
     def _hand_near(self, view: View, p: np.ndarray) -> bool:
-        return view.hand_distance(pt(p)) <= self.cfg.radius_mm + self.cfg.finger_mm
+        return view.hand_within(pt(p), self.cfg.radius_mm + self.cfg.finger_mm)
 
     def _striker(self, tr: Track, steps: Sequence[Step]) -> tuple[str | None, float]:
         """The coin whose path this frame or the last (carried on by its speed for a frame: a
@@ -787,7 +855,7 @@ class CoinTracker:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
         beyond = gone > cfg.coin_mm + cfg.finger_mm or tr.coin in self.placing
-        if beyond and self._hand_since(tr.hidden_t, pt(at)) <= cfg.radius_mm:
+        if beyond and self._hand_within(tr.hidden_t, pt(at), cfg.radius_mm):
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
