@@ -353,3 +353,20 @@ def test_a_coin_out_from_under_a_hand_is_the_one_its_path_runs_back_to() -> None
     assert renamed == [("arms-knight", "arms-guard")]
     assert tr.tracks["arms-guard"].state is State.SLIDING
     assert tr.tracks["arms-knight"].state is State.REST
+
+
+def test_a_coin_turned_unseen_is_not_called_on_the_straight_way_it_did_not_take() -> None:
+    # The chord from its spot to its first reading cuts a tower's corner, but the line through
+    # its first readings misses the spot: it went another way, round the tower, not through it.
+    lay = default_layout()
+    tower = lay.castle("suns").tower
+    cfg = MotionConfig(position_sd_mm=0.1)
+    centre = np.array(tower.center)
+    spot, first = centre + np.array([36.0, 20.0]), centre + np.array([20.0, 40.0])
+    out = np.array([-1.0, 1.0]) / np.sqrt(2.0)
+    assert _unseen_way(Hits(lay, cfg), "suns-guard", spot, first, out) == []
+    # Set off clear of the tower on the line of its readings, which grazes the corner: that
+    # chord is its way.
+    straight = first - 30.0 * out
+    hits = _unseen_way(Hits(lay, cfg), "suns-guard", straight, first, out)
+    assert [c.feature for c in hits] == ["suns-tower"]

@@ -22,7 +22,9 @@ the spot it left unless something turned it between. When that line misses the s
 than ``sure_sds`` times its error there (the readings' spread, grown as a straight fit is
 extended), the coin was turned on its way; if, run back, the line meets a tower's square at a
 coin's radius, the coin coming to that point from its spot heading into the face there and
-leaving it heading out, the coin hit that tower (:meth:`Hits.set_off`).
+leaving it heading out, the coin hit that tower (:meth:`Hits.set_off`). Its first step, the
+chord from its spot to its first reading, is a guess of its way: that step's hits are called
+only once the line says the coin went straight (:meth:`Hits.step`).
 
 >>> from engines.croquetnole.layout import default_layout
 >>> from vision.croquet.motion.config import MotionConfig
@@ -103,6 +105,8 @@ class _Way:
     times: list[float] = field(default_factory=list)
     met: set[str] = field(default_factory=set)
     judged: bool = False
+    #: Its first step, from the spot to the first reading, held until the way is judged.
+    chord: Step | None = None
 
 
 class Hits:
@@ -131,14 +135,15 @@ class Hits:
         way = self.ways[coin]
         way.judged = True
         if len(way.points) < 3:
-            return []
+            return self._chord_hits(way)
         line = fit_line(way.points)
         cfg = self.cfg
         sd = max(line.sd, cfg.position_sd_mm)
         u_spot, miss = line.place(way.spot)
         error = math.hypot(line.sd_at(u_spot, sd), cfg.position_sd_mm)
         if abs(miss) <= cfg.sure_sds * error:
-            return []
+            return self._chord_hits(way)
+        # Turned unseen: it did not take the straight way from its spot to its first reading.
         u_first, _ = line.place(way.points[0])
         back = float(np.hypot(*(way.points[0] - way.spot))) + cfg.coin_mm
         u = np.linspace(u_first, u_first - back, max(2, math.ceil(back * _SAMPLES_PER_MM)))
@@ -160,6 +165,16 @@ class Hits:
             confidence = min(sure(abs(miss), error), sure(cfg.hit_mm - gap, sd))
             return [Hit(t, coin, feature, confidence=confidence)]
         return []
+
+    def _chord_hits(self, way: _Way) -> list[Hit]:
+        """The hits of a way's first step, now that its line says the coin went straight from
+        its spot to its first reading (or too few readings say otherwise); none of a tower it
+        lay against at the start or has been called to hit since."""
+        if way.chord is None:
+            return []
+        hits = [h for h in self._step_hits(way.chord, way.met) if h.feature not in way.met]
+        way.met.update(h.feature for h in hits)
+        return hits
 
     def _turned_at(
         self, tile: Tile, line: Line, path: np.ndarray, spot: np.ndarray
@@ -242,8 +257,30 @@ class Hits:
                 out.append(Hit(t, coin, feature, confidence=sure_hit))
         return out
 
+    def horizon(self) -> float:
+        """The earliest time a hit may still be called at: the set-off of the first way not
+        yet judged (its hit lies between its spot and its first readings)."""
+        return min((w.t for w in self.ways.values() if not w.judged), default=math.inf)
+
     def step(self, st: Step) -> list[Hit]:
-        """The hits the coin's path in this step makes."""
+        """The hits the coin's path in this step makes. A coin's first step from the spot it
+        set off from is a guess of its way (unseen, the coin may have been turned on it): its
+        hits wait for the way's first readings to be judged (:meth:`judge`)."""
+        way = self.ways.get(st.coin)
+        if way is not None and not way.judged and not way.points:
+            way.chord = st
+            out = []
+        else:
+            out = self._step_hits(st)
+        if way is not None:
+            way.met.update(h.feature for h in out)
+        if way is not None and not way.judged and not self._gathered_enough(way):
+            way.points.append(np.array(st.b, float))
+            way.times.append(st.t1)
+        return out
+
+    def _step_hits(self, st: Step, skip: set[str] | None = None) -> list[Hit]:
+        """The hits of one step (see the module doc), passing over the towers in ``skip``."""
         cfg = self.cfg
         a, b = np.array(st.a, float), np.array(st.b, float)
         before = np.array(st.before, float)
@@ -254,6 +291,8 @@ class Hits:
         out = []
         for feature, tile in self.towers:
             key = (st.coin, feature)
+            if skip and feature in skip:
+                continue
             dist = square_distance(tile, path)
             k = int(dist.argmin())
             gap = float(dist[k])
@@ -269,12 +308,6 @@ class Hits:
             elif float(dist[-1]) > cfg.hit_mm + cfg.separate_mm:
                 # Where the step ends, the coin has parted from the tower.
                 self.touching.discard(key)
-        way = self.ways.get(st.coin)
-        if way is not None:
-            way.met.update(h.feature for h in out)
-        if way is not None and not way.judged and not self._gathered_enough(way):
-            way.points.append(b)
-            way.times.append(st.t1)
         return out
 
     def _gathered_enough(self, way: _Way) -> bool:

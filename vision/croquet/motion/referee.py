@@ -146,10 +146,16 @@ class CoinReferee:
     def horizon(self) -> float:
         """The time before which every call has been made: a later frame brings no call
         earlier than this, so calls before it can be ruled in time order. Calls held for a
-        provisional name, flicks held to tell flicked from struck, and coins out of sight
-        (:meth:`CoinTracker.horizon`) keep it back."""
+        provisional name, flicks held to tell flicked from struck, coins out of sight
+        (:meth:`CoinTracker.horizon`) and ways whose hits are still to be judged
+        (:meth:`Hits.horizon`) keep it back."""
         return min(
-            [self.tracker.horizon(), *(c.t for c in self.held), *(s.t for s in self.flicks.held)]
+            [
+                self.tracker.horizon(),
+                self.hits.horizon(),
+                *(c.t for c in self.held),
+                *(s.t for s in self.flicks.held),
+            ]
         )
 
     def finish(self) -> list[Call]:
