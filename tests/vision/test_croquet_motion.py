@@ -370,3 +370,22 @@ def test_a_coin_turned_unseen_is_not_called_on_the_straight_way_it_did_not_take(
     straight = first - 30.0 * out
     hits = _unseen_way(Hits(lay, cfg), "suns-guard", straight, first, out)
     assert [c.feature for c in hits] == ["suns-tower"]
+
+
+def test_a_coin_moving_off_one_it_lay_against_did_not_strike_it() -> None:
+    # Two knights lie touching under a hand. One comes out sliding away from the other; the
+    # other shows later, moved too. The first never came nearer it, so it was not the striker:
+    # the hand over it set it off.
+    cfg = MotionConfig(position_sd_mm=0.1)
+    tr = CoinTracker(
+        {"suns-knight": (100.0, 100.0), "moons-knight": (100.0, 119.0)}, {}, (864.0, 864.0), cfg
+    )
+    hand = Hand(np.array([[100.0 + x, 110.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    for k in range(1, 4):
+        tr.update(_view(hands=(hand,)), k / 120)
+    starts = []
+    for k, y in enumerate((80.0, 72.0, 65.0, 60.0), start=4):
+        starts += tr.update(_view((100.0, y), hands=(hand,)), k / 120).starts
+    for k in range(8, 16):
+        starts += tr.update(_view((100.0, 60.0 - 4.0 * (k - 7)), (100.0, 135.0)), k / 120).starts
+    assert {(s.coin, s.by) for s in starts} == {("suns-knight", None), ("moons-knight", None)}

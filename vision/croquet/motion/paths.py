@@ -83,8 +83,23 @@ def segment_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
     return float(np.hypot(*(a + u * d - p)))
 
 
+def approach(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
+    """How near (mm) a coin moving from ``a`` to ``b`` came to ``p`` while heading toward it
+    (infinite if it headed away from ``p`` from the start). A coin that lay against another
+    and moves off it came no nearer: it did not strike it.
+
+    >>> a, b = np.array([0.0, 0.0]), np.array([10.0, 0.0])
+    >>> approach(a, b, np.array([5.0, 3.0])), approach(a, b, np.array([-18.0, 0.0]))
+    (3.0, inf)
+    """
+    if float((p - a) @ (b - a)) <= 0:
+        return math.inf
+    return segment_distance(a, b, p)
+
+
 def way_distance(way: Sequence[np.ndarray], p: np.ndarray) -> float:
-    """How near (mm) the polyline ``way`` comes to ``p``.
+    """How near (mm) a coin moving along the polyline ``way`` came to ``p`` while heading
+    toward it (:func:`approach`).
 
     >>> way_distance([np.array([0.0, 0]), np.array([10.0, 0]), np.array([10.0, 10])],
     ...              np.array([12.0, 5]))
@@ -92,7 +107,7 @@ def way_distance(way: Sequence[np.ndarray], p: np.ndarray) -> float:
     """
     if len(way) == 1:
         return float(np.hypot(*(way[0] - p)))
-    return min(segment_distance(a, b, p) for a, b in itertools.pairwise(way))
+    return min(approach(a, b, p) for a, b in itertools.pairwise(way))
 
 
 def slide_time(mm: float, speed: float, decel: float) -> float:

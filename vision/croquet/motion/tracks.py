@@ -85,9 +85,9 @@ from vision.croquet.motion.paths import (
     Motion,
     Start,
     Step,
+    approach,
     edge_crossing,
     pt,
-    segment_distance,
     slide_time,
     way_distance,
 )
@@ -548,15 +548,15 @@ class CoinTracker:
 
     def _striker(self, tr: Track, steps: Sequence[Step]) -> tuple[str | None, float]:
         """The coin whose path this frame or the last (carried on by its speed for a frame: a
-        blow between frames) came nearest ``tr``'s spot within touching distance, if any, and
-        how far inside that distance it came."""
+        blow between frames) came nearest ``tr``'s spot, heading toward it (:func:`approach`),
+        within touching distance, if any, and how far inside that distance it came."""
         best, near = None, self.cfg.touch_mm
         for st in (*steps, *self._last_steps):
             if st.coin == tr.coin:
                 continue
             a, b = np.array(st.a), np.array(st.b)
             ahead = b + np.array(st.before) * (st.t1 - st.t0)
-            d = min(segment_distance(a, b, tr.spot), segment_distance(b, ahead, tr.spot))
+            d = min(approach(a, b, tr.spot), approach(b, ahead, tr.spot))
             if d <= near:
                 best, near = st.coin, d
         for other in self.tracks.values():
