@@ -72,7 +72,6 @@ from __future__ import annotations
 
 import enum
 import math
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -81,6 +80,7 @@ from scipy.optimize import linear_sum_assignment
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.hand_trail import HandTrail
 from vision.croquet.motion.paths import (
     Motion,
     Start,
@@ -91,6 +91,7 @@ from vision.croquet.motion.paths import (
     slide_time,
     way_distance,
 )
+from vision.croquet.motion.position_noise import PositionNoise
 from vision.croquet.motion.sightings import Sighting, View
 from vision.croquet.motion.table_model import look_apart, looks_apart
 
@@ -98,40 +99,6 @@ from vision.croquet.motion.table_model import look_apart, looks_apart
 #: gated distance of a coin on it.
 _OFF_COST = 1e6
 _NEVER = 1e12
-#: Moves between readings of still coins kept to measure the position noise.
-_JITTER_READINGS = 2000
-#: The share of those moves whose size sets the position noise (:func:`_spread`).
-_JITTER_SHARE = 0.1
-#: Hand points in each run whose box rules them out at once when the hands' trail is searched
-#: near a point (:meth:`CoinTracker._hand_within`): it sets how fast, never what is found.
-_HAND_RUN = 32
-
-
-@dataclass(frozen=True)
-class _Runs:
-    """Hand points in runs of ``_HAND_RUN`` (R x ``_HAND_RUN`` x 2, table mm), with each run's
-    time (R) and the corners of its bounding box (R x 2 each)."""
-
-    t: np.ndarray
-    points: np.ndarray
-    lo: np.ndarray
-    hi: np.ndarray
-
-
-def _runs(t: float, points: np.ndarray) -> _Runs:
-    """One frame's hand points (N x 2) at ``t`` in runs of ``_HAND_RUN``, in their order: a
-    hand's points run along its rows, so a run lies close together and its box is small. The
-    last run is made up with its last point again, which leaves every nearest distance as it
-    was.
-
-    >>> r = _runs(0.5, np.array([[0.0, 0.0], [3.0, 1.0], [9.0, 2.0]]))
-    >>> r.points.shape, r.lo.tolist(), r.hi.tolist()
-    ((1, 32, 2), [[0.0, 0.0]], [[9.0, 2.0]])
-    """
-    n = -(-len(points) // _HAND_RUN) * _HAND_RUN
-    padded = np.concatenate([points, np.repeat(points[-1:], n - len(points), axis=0)])
-    runs = padded.reshape(-1, _HAND_RUN, 2)
-    return _Runs(np.full(len(runs), t), runs, runs.min(axis=1), runs.max(axis=1))
 
 
 class State(enum.Enum):
@@ -198,27 +165,6 @@ class _Frame:
     placed: list[tuple[str, Point]] = field(default_factory=list)
 
 
-def _spread(moves: deque[float], default: float) -> float:
-    """A reading's variance per axis from squared moves between readings of still coins
-    (:attr:`CoinTracker.variance`), or ``default`` until enough are in.
-
-    A move's squared length is 2 var times a chi-square of two degrees of freedom, exceeded
-    by a share q of moves at -2 ln q. Read at ``_JITTER_SHARE`` (one move in ten): far more
-    often than a coin set off or misread moves, so those do not count, while a reading whose
-    errors run heavier than a Gaussian's (a pixel's worth of outline gained or lost, a
-    compression block) sets a spread its tail respects, which the median would not.
-
-    >>> rng = np.random.default_rng(1)
-    >>> moves = deque((rng.normal(0.0, 0.2 * math.sqrt(2), (2000, 2)) ** 2).sum(axis=1))
-    >>> round(math.sqrt(_spread(moves, 1.0)), 2)
-    0.2
-    """
-    if len(moves) < _JITTER_READINGS // 10:
-        return default
-    level = float(np.quantile(np.fromiter(moves, float), 1 - _JITTER_SHARE))
-    return level / (-4 * math.log(_JITTER_SHARE))
-
-
 def _sliding_on(readings: Sequence[np.ndarray], cfg: MotionConfig, by_hand: bool = False) -> bool:
     """Whether a coin's readings, the last one now, show it sliding: its last two steps each
     longer than a still coin's readings move (``still_step_mm``) and the same way; or, clear
@@ -281,19 +227,10 @@ class CoinTracker:
         self.movers: dict[str, list[np.ndarray]] = {}
         #: Coins out from under a hand whose name is provisional (:class:`_Doubt`).
         self.doubted: dict[str, _Doubt] = {}
-        #: The hands of the last ``settle_s``: when, and points spread over them (table mm).
-        self.trail: deque[tuple[float, np.ndarray]] = deque()
-        #: The trail's points in runs (:func:`_runs`), one entry for each of its frames.
-        self._runs: deque[_Runs] = deque()
-        #: The trail's runs in one array each (each run's time, points and box), made when
-        #: first wanted in a frame.
-        self._trail_flat: _Runs | None = None
-        #: Squared moves (mm^2) between readings afresh of coins lying still, whole and with no
-        #: hand beside them: the position noise (:attr:`variance`).
-        self.jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
-        #: The same for coins read by splitting a region of several touching coins, whose
-        #: readings spread more (:attr:`split_variance`).
-        self.split_jitter: deque[float] = deque(maxlen=_JITTER_READINGS)
+        #: The hands of the last ``settle_s``.
+        self.trail = HandTrail(config.settle_s)
+        #: Moves between readings afresh of still coins: the position noise (:attr:`variance`).
+        self.noise = PositionNoise()
         #: The thresholds for a coin read in such a region (:attr:`split_variance`).
         self.split_cfg = config
         #: Coins the rules say must be put down by hand before play goes on (the engine's
@@ -303,23 +240,14 @@ class CoinTracker:
 
     @property
     def variance(self) -> float:
-        """The spread of a still coin's reading (mm^2, per axis), from the moves between two
-        readings afresh of a coin lying still (whole, no hand beside it): each axis of a
-        move spreads by sqrt(2) of one reading, so a move's squared length is 2 var
-        times a chi-square of two degrees of freedom (:func:`_spread`). Read from the
-        largest tenth of the moves, it ignores the few moves of a coin set off or misread;
-        a spot taken wrongly does not enter it (the spread about the spot would count it).
-        The configured spread stands until enough readings are in."""
-        return _spread(self.jitter, self.cfg.position_sd_mm**2)
+        """The spread of a still coin's reading (mm^2, per axis), measured on the table
+        (:class:`PositionNoise`); the configured spread stands until enough readings are in."""
+        return self.noise.variance(self.cfg.position_sd_mm**2)
 
     @property
     def split_variance(self) -> float:
-        """The spread of a still coin's reading when it is split from a region of several
-        touching coins (as :attr:`variance`, from their readings alone): where coins touch,
-        which pixel belongs to which is less sure, the more so in a compressed picture. Never
-        less than a whole coin's."""
-        whole = self.variance
-        return max(_spread(self.split_jitter, whole), whole)
+        """The same for a coin read by splitting a region of several touching coins."""
+        return self.noise.split_variance(self.cfg.position_sd_mm**2)
 
     def _cfg(self, s: Sighting | None) -> MotionConfig:
         """The thresholds for a reading: a split reading's, or a whole coin's."""
@@ -366,7 +294,7 @@ class CoinTracker:
 
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
-        self._follow_hands(view, t)
+        self.trail.follow([h.points for h in view.hands], t)
         pairs = self._assign(view, t)
         for tr in self.tracks.values():
             if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
@@ -415,39 +343,6 @@ class CoinTracker:
 
     # -- assignment --------------------------------------------------------------------------
 
-    def _follow_hands(self, view: View, t: float) -> None:
-        if view.hands:
-            points = np.vstack([h.points for h in view.hands])
-            self.trail.append((t, points))
-            self._runs.append(_runs(t, points))
-        while self.trail and self.trail[0][0] < t - self.cfg.settle_s:
-            self.trail.popleft()
-            self._runs.popleft()
-        self._trail_flat = None
-
-    def _hand_within(self, since: float, p: Point, reach: float) -> bool:
-        """Whether a hand has come within ``reach`` (mm) of ``p`` since ``since``. Only the
-        runs of its points (:func:`_runs`) whose box comes within ``reach`` are measured point
-        by point: no point of the others can lie nearer than their box."""
-        if not self._runs:
-            return False
-        if self._trail_flat is None:
-            self._trail_flat = _Runs(
-                np.concatenate([r.t for r in self._runs]),
-                np.concatenate([r.points for r in self._runs]),
-                np.concatenate([r.lo for r in self._runs]),
-                np.concatenate([r.hi for r in self._runs]),
-            )
-        runs = self._trail_flat
-        q = np.asarray(p, float)
-        gap = np.maximum(np.maximum(runs.lo - q, q - runs.hi), 0.0)
-        box = np.sqrt(gap[:, 0] * gap[:, 0] + gap[:, 1] * gap[:, 1])
-        near = (runs.t >= since) & (box <= reach)
-        if not near.any():
-            return False
-        d = runs.points[near].reshape(-1, 2) - q
-        return float(np.sqrt((d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]).min())) <= reach
-
     def _on_table(self) -> list[Track]:
         return [
             tr
@@ -494,7 +389,7 @@ class CoinTracker:
         )
         any_covered = any(tr.state is State.HIDDEN and not tr.moving_hidden for tr in tracks)
         from_hand = [
-            any_covered and self._hand_within(covered_since, s.mm, emerge) for s in sightings
+            any_covered and self.trail.within(covered_since, s.mm, emerge) for s in sightings
         ]
         aparts = self._looks_apart(tracks, sightings)
         for i, tr in enumerate(tracks):
@@ -653,7 +548,7 @@ class CoinTracker:
             split = s.of > 1
             if tr.read is not None and tr.read[1] == split:
                 moved = float(((p - tr.read[0]) ** 2).sum())
-                (self.split_jitter if split else self.jitter).append(moved)
+                self.noise.add(moved, split)
             tr.read = (p, split)
         if away < cfg.start_mm:
             tr.doubt.clear()
@@ -855,7 +750,7 @@ class CoinTracker:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
         beyond = gone > cfg.coin_mm + cfg.finger_mm or tr.coin in self.placing
-        if beyond and self._hand_within(tr.hidden_t, pt(at), cfg.radius_mm):
+        if beyond and self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm):
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
