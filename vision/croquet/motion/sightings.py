@@ -91,12 +91,36 @@ class RegionMemory:
     (:meth:`CameraNoise.thresholds`): nothing in it moved by more than the noise over the
     coin's contrast against the table, a few hundredths of a pixel. It is compared with the
     picture when it was last read, not the last frame's, so a slow creep adds up until it
-    shows."""
+    shows. A region is known again by its coins' number and its box (:meth:`match`)."""
 
     regions: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = field(
         default_factory=dict
     )
     frames: int = 0
+
+    def match(
+        self, box: tuple[int, int, int, int], k: int, step: int
+    ) -> tuple[tuple[int, int, int, int, int], np.ndarray, list[Sighting]] | None:
+        """The region remembered as the one at ``box`` (x, y, w, h) holding ``k`` coins: the
+        same number of coins, and each edge of its box within one grid ``step`` of this one's.
+        A region's box is read from the grid, so a rim pixel's difference wavering about the
+        threshold moves an edge by a step from frame to frame while nothing moves.
+
+        >>> m = RegionMemory({(10, 20, 40, 40, 1): (np.zeros((40, 40, 3), np.uint8), [])})
+        >>> m.match((14, 20, 36, 44, 1), 1, 4)[0], m.match((14, 20, 36, 44, 2), 1, 4)
+        ((10, 20, 40, 40, 1), None)
+        >>> m.match((15, 20, 40, 40), 1, 4)
+        """
+        x, y, w, h = box
+        for key, (patch, found) in self.regions.items():
+            bx, by, bw, bh, bk = key
+            if (
+                bk == k
+                and max(abs(bx - x), abs(by - y), abs(bx + bw - x - w), abs(by + bh - y - h))
+                <= step
+            ):
+                return key, patch, found
+        return None
 
 
 @dataclass(frozen=True, eq=False)
@@ -284,19 +308,17 @@ def see(
     flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
     for x, y, w, h, k in blobs:
         box = (x * s - s, y * s - s, (w + 2) * s, (h + 2) * s)
-        key = (*box, k)
-        x0, y0 = max(0, box[0]), max(0, box[1])
-        patch = frame[y0 : box[1] + box[3], x0 : box[0] + box[2]]
-        before = memory.regions.get(key) if memory is not None else None
-        if before is not None and (
-            (reuse_quiet and _quiet(before[1], hands, moving, config))
-            or _same(patch, before[0], flat)
-        ):
-            kept[key] = before
-            sightings += [(c, False) for c in before[1]]
-            continue
+        before = memory.match(box, k, s) if memory is not None else None
+        if before is not None:
+            old, patch, found = before
+            if (reuse_quiet and _quiet(found, hands, moving, config)) or _same(
+                _patch(frame, old), patch, flat
+            ):
+                kept[old] = (patch, found)
+                sightings += [(c, False) for c in found]
+                continue
         found = _coins_in(frame, table, box, k, gain, flat, config, shown_at)
-        kept[key] = (patch.copy(), found)
+        kept[(*box, k)] = (_patch(frame, box).copy(), found)
         sightings += [(c, True) for c in found]
     if memory is not None:
         memory.regions = kept
@@ -322,6 +344,12 @@ def _quiet(
         if any(math.dist(c.mm, m) <= slide for m in moving):
             return False
     return True
+
+
+def _patch(frame: np.ndarray, box: Sequence[int]) -> np.ndarray:
+    """The part of ``frame`` within ``box`` (x, y, w, h; clipped to the frame)."""
+    x0, y0 = max(0, box[0]), max(0, box[1])
+    return frame[y0 : box[1] + box[3], x0 : box[0] + box[2]]
 
 
 def _same(patch: np.ndarray, before: np.ndarray, threshold: float) -> bool:
