@@ -129,6 +129,7 @@ def cmd_croquet_simulate(args: argparse.Namespace) -> int:
 def cmd_croquet_families(args: argparse.Namespace) -> int:
     from vision.lab.croquet_families import (
         GROUPS,
+        KIND_SEED_OFFSET,
         FamilySpec,
         evaluate_families,
         format_report,
@@ -142,16 +143,18 @@ def cmd_croquet_families(args: argparse.Namespace) -> int:
         raise CommandError(f"unknown group {unknown[0]!r}: one of {', '.join(GROUPS)}")
     if args.mode not in MODES:
         raise CommandError(f"mode: {args.mode!r} is not one of {', '.join(MODES)}")
-    if args.seeds < 1 or args.flicks < 1:
-        raise CommandError("--seeds and --flicks must be at least 1")
+    if not 1 <= args.seeds <= KIND_SEED_OFFSET or args.flicks < 1:
+        raise CommandError(f"--seeds must be 1 to {KIND_SEED_OFFSET}, --flicks at least 1")
+    kinds = _scene_kinds(args.kinds)
     mode = MODES[args.mode]
     specs = [
-        FamilySpec(group, seeds, args.flicks, mode)
+        FamilySpec(group, seeds, args.flicks, mode, kinds)
         for group, seeds in group_seeds(groups, args.seeds).items()
     ]
     print(
-        f"scoring {len(specs) * args.seeds} scenes of {args.flicks} flicks at {args.mode} "
-        f"({args.jobs} at once; about a minute or two each)",
+        f"scoring {len(specs) * args.seeds} games of {args.flicks} flicks and "
+        f"{len(specs) * len(kinds)} scripted scenes at {args.mode} "
+        f"({args.jobs} at once; a game takes a minute or two, a scripted scene seconds)",
         file=sys.stderr,
         flush=True,
     )
@@ -163,6 +166,21 @@ def cmd_croquet_families(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(format_report(result))
     return 0
+
+
+def _scene_kinds(text: str) -> tuple[str, ...]:
+    """The scripted scenes named in ``--kinds``: "all", "none", or a comma-separated list."""
+    from vision.sim.croquet_scenes import SCENES
+
+    if text == "all":
+        return tuple(SCENES)
+    if text == "none":
+        return ()
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in SCENES]
+    if unknown:
+        raise CommandError(f"unknown scene kind {unknown[0]!r}: one of {', '.join(SCENES)}")
+    return kinds
 
 
 def _load_json(path: str, what: str) -> Any:
@@ -303,6 +321,11 @@ def build_parser() -> argparse.ArgumentParser:
     fam.add_argument("--flicks", type=int, default=8, help="flicks per scene")
     fam.add_argument(
         "--groups", default="all", help="comma-separated: tuning and/or family names, or all"
+    )
+    fam.add_argument(
+        "--kinds",
+        default="all",
+        help="scripted scenes each group also plays: comma-separated, all or none",
     )
     fam.add_argument("--mode", default="1536x864", help="camera mode, e.g. 1536x864")
     fam.add_argument("--jobs", type=int, default=1, help="scenes scored at once")

@@ -17,6 +17,11 @@ events against the true layout, so the comparison is of tracking and event detec
 referee that cannot set up on a scene (no markers found, say) scores nothing found there: every
 true event of that scene is missed, and the scene is listed under ``failed`` with the reason.
 
+Beside its random games, each group plays every short scripted scene
+(:data:`vision.sim.croquet_scenes.SCENES`: a pass, a hit, a strike, a coin off the table, a
+placement by hand, a hand resting) once, each on a table of its own drawn for the group: random
+play seldom carries a coin off the table or places one by hand, and those calls are scored too.
+
 ``tableside croquetnole families --seeds 3 --flicks 8 --jobs 2 --json`` is the command-line form;
 ``tableside bench`` runs a small one.
 
@@ -52,30 +57,52 @@ from vision.lab.croquet_evaluate import (
 from vision.sim.croquet_camera import MODES, CameraMode
 from vision.sim.croquet_render import CroquetRenderer
 from vision.sim.croquet_scene import CroquetScene
+from vision.sim.croquet_scenes import SCENES
 from vision.sim.croquet_variation import FAMILIES, draw_variation, varied_scene
 
 #: The groups scored: the tuning variants, then each family's held-back variants.
 GROUPS: tuple[str, ...] = ("tuning", *FAMILIES)
 #: The referees, in the order every report lists them.
 REFEREES: tuple[str, ...] = ("tableside", "baseline")
+#: A group's scripted scenes are drawn on seeds this far past its first game's, clear of its
+#: games' seeds (a group's block is 100 seeds: :func:`group_seeds`).
+KIND_SEED_OFFSET = 50
+#: One scene to score: group, seed, flicks, camera mode, config, and the scripted scene's kind
+#: (``None``: a random game).
+Job = tuple[str, int, int, CameraMode, CroquetVisionConfig, str | None]
 
 
 @dataclass(frozen=True)
 class FamilySpec:
     """One group's scenes: ``seeds`` (one scene each, its table drawn for ``group``), each a
-    seeded random game of ``flicks`` flicks seen by a camera in ``mode``."""
+    seeded random game of ``flicks`` flicks seen by a camera in ``mode``; then each scripted
+    scene of ``kinds`` (:data:`SCENES`), the ``j``-th on the table drawn for seed
+    ``seeds[0] + KIND_SEED_OFFSET + j``."""
 
     group: str
     seeds: tuple[int, ...]
     flicks: int = 8
     mode: CameraMode = MODES["1536x864"]
+    kinds: tuple[str, ...] = tuple(SCENES)
+
+    def jobs(self, config: CroquetVisionConfig) -> list[Job]:
+        """The scenes to score, one job each."""
+        games: list[Job] = [
+            (self.group, seed, self.flicks, self.mode, config, None) for seed in self.seeds
+        ]
+        first = self.seeds[0] + KIND_SEED_OFFSET
+        return games + [
+            (self.group, first + j, self.flicks, self.mode, config, kind)
+            for j, kind in enumerate(self.kinds)
+        ]
 
 
 @dataclass
 class SceneResult:
     """One scene scored: its group, seed and camera mode, the variants drawn, each referee's
-    run, the number of its errors (:func:`vision.lab.croquet_evaluate.unmatched`), and why each
-    referee that could not set up on the scene could not."""
+    run, the number of its errors (:func:`vision.lab.croquet_evaluate.unmatched`), why each
+    referee that could not set up on the scene could not, and the scripted scene it played
+    (``None`` for a random game)."""
 
     group: str
     seed: int
@@ -84,6 +111,7 @@ class SceneResult:
     runs: dict[str, SceneRun] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)
+    kind: str | None = None
 
 
 def group_seeds(
@@ -102,11 +130,12 @@ def _tableside(config: CroquetVisionConfig) -> RefereeFactory:
     return make
 
 
-def score_one(job: tuple[str, int, int, CameraMode, CroquetVisionConfig]) -> SceneResult:
+def score_one(job: Job) -> SceneResult:
     """Draw, render and score one scene of a group with both referees (a worker's job)."""
-    group, seed, flicks, mode, config = job
+    group, seed, flicks, mode, config, kind = job
     variation = draw_variation(seed, None if group == "tuning" else group)
-    scene, renderer = varied_scene(seed, flicks, mode, variation)
+    script = None if kind is None else SCENES[kind]
+    scene, renderer = varied_scene(seed, flicks, mode, variation, script)
     spec = EvalSpec(seeds=(seed,), flicks=flicks, mode=mode)
     referees: dict[str, RefereeFactory] = {
         "tableside": _tableside(config),
@@ -122,6 +151,7 @@ def score_one(job: tuple[str, int, int, CameraMode, CroquetVisionConfig]) -> Sce
         runs,
         {name: len(unmatched(run, spec)) for name, run in runs.items()},
         {name: str(exc) for name, exc in failed.items()},
+        kind,
     )
 
 
@@ -137,7 +167,11 @@ def evaluate_families(
     for s in specs:
         if s.group not in GROUPS:
             raise ValueError(f"unknown group {s.group!r}: one of {', '.join(GROUPS)}")
-    work = [(s.group, seed, s.flicks, s.mode, config) for s in specs for seed in s.seeds]
+    for s in specs:
+        unknown = sorted(set(s.kinds) - set(SCENES))
+        if unknown:
+            raise ValueError(f"unknown scene kind(s) {', '.join(unknown)}: of {', '.join(SCENES)}")
+    work = [job for s in specs for job in s.jobs(config)]
     results: list[SceneResult] = []
     with pool(jobs) as workers:
         for result in workers.imap_unordered(score_one, work):
@@ -146,7 +180,10 @@ def evaluate_families(
                 f"{name} {'could not set up' if name in result.failed else result.errors[name]}"
                 for name in REFEREES
             )
-            progress(f"[{len(results)}/{len(work)}] {result.group} seed {result.seed}: {said}")
+            what = f"{result.kind} scene" if result.kind else "game"
+            progress(
+                f"[{len(results)}/{len(work)}] {result.group} {what} seed {result.seed}: {said}"
+            )
     return family_report(results)
 
 
@@ -157,7 +194,7 @@ def family_report(results: Sequence[SceneResult]) -> dict[str, Any]:
     got without an error, and the scenes it could not set up on, with why."""
     spec = EvalSpec()
     groups: dict[str, list[SceneResult]] = {}
-    for r in sorted(results, key=lambda r: (GROUPS.index(r.group), r.seed)):
+    for r in sorted(results, key=lambda r: (GROUPS.index(r.group), r.seed, r.kind or "")):
         groups.setdefault(r.group, []).append(r)
         if r.group != "tuning":
             groups.setdefault("held_back", []).append(r)
@@ -166,6 +203,7 @@ def family_report(results: Sequence[SceneResult]) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "scenes": len(members),
             "seeds": [r.seed for r in members],
+            "kinds": sorted({r.kind for r in members if r.kind}),
         }
         if group not in ("tuning", "held_back"):
             entry["variants"] = sorted({r.variants[group] for r in members})

@@ -63,7 +63,13 @@ from vision.sim.croquet_looks import HandLook, LightLook, SensorLook, SurfaceLoo
 from vision.sim.croquet_physics import PhysicsConfig
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene, HandTiming
-from vision.sim.croquet_script import RandomPlay, setup_positions
+from vision.sim.croquet_script import (
+    Action,
+    RandomPlay,
+    parse_script,
+    setup_positions,
+    split_setup,
+)
 
 FAMILIES: tuple[str, ...] = ("coin_art", "surface", "light", "camera", "sensor", "physics", "hands")
 
@@ -621,20 +627,25 @@ def draw_variation(seed: int, held: str | None = None) -> TableVariation:
 
 
 def varied_scene(
-    seed: int, flicks: int, mode: CameraMode, variation: TableVariation
+    seed: int, flicks: int, mode: CameraMode, variation: TableVariation, script: str | None = None
 ) -> tuple[CroquetScene, CroquetRenderer]:
     """Like vision.lab.croquet_evaluate.random_scene, but the table, pieces, light, camera,
-    sensor, physics and hands all as `variation` says."""
+    sensor, physics and hands all as `variation` says. With a ``script``
+    (:mod:`vision.sim.croquet_script`), that scene is played instead of a random game
+    (``flicks`` is then unused)."""
     layout = default_layout()
     physics = variation.physics
-    play = RandomPlay(
+    setup: Mapping[str, tuple[float, float]] = setup_positions(layout)
+    play: RandomPlay | tuple[Action, ...] = RandomPlay(
         seed=seed,
         flicks=flicks,
         decel_mm_s2=physics.config.decel_mm_s2,
         max_speed_mm_s=physics.max_speed_mm_s,
     )
+    if script is not None:
+        setup, play = split_setup(parse_script(script))
     scene = CroquetScene(
-        setup_positions(layout),
+        setup,
         play,
         layout,
         fps=mode.fps,
