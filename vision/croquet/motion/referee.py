@@ -248,6 +248,7 @@ class CoinReferee:
         """Every threshold from the position noise measured so far."""
         self.cfg = cfg = self.cfg.measured(sd_mm)
         self.tracker.cfg = cfg
+        self.tracker.friction.cfg = cfg
         self.hits.cfg = cfg
         self.strikes.cfg = cfg
         self.flicks.cfg = cfg

@@ -80,6 +80,7 @@ from scipy.optimize import linear_sum_assignment
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
 from vision.croquet.motion.paths import (
     Motion,
@@ -231,6 +232,9 @@ class CoinTracker:
         self.trail = HandTrail(config.settle_s)
         #: Moves between readings afresh of still coins: the position noise (:attr:`variance`).
         self.noise = PositionNoise()
+        #: The table's sliding friction, read from the slides seen to a stop: it times the
+        #: slides not seen.
+        self.friction = Friction(config)
         #: The thresholds for a coin read in such a region (:attr:`split_variance`).
         self.split_cfg = config
         #: Coins the rules say must be put down by hand before play goes on (the engine's
@@ -317,6 +321,7 @@ class CoinTracker:
         renamed, guessed = self._settle(view, t)
         self.t = t
         self._last_steps = tuple(f.steps)
+        self._follow_friction(f, renamed)
         for st in f.steps:
             way = self.movers.setdefault(st.coin, [np.array(st.a)])
             way.append(np.array(st.b))
@@ -340,6 +345,22 @@ class CoinTracker:
             frozenset(self.doubted),
             tuple(guessed),
         )
+
+    def _follow_friction(self, f: _Frame, renamed: Sequence[tuple[str, str]]) -> None:
+        """Give :class:`Friction` this frame's slides: a coin set off, hidden or renamed
+        begins a new one, a coin that stopped ends its own."""
+        for start in f.starts:
+            self.friction.forget(start.coin)
+        for a, b in renamed:
+            self.friction.forget(a)
+            self.friction.forget(b)
+        for step in f.steps:
+            self.friction.seen(step.coin, step.t1, np.array(step.b))
+        for coin, _ in f.stops:
+            self.friction.stopped(coin, self.tracks[coin].spot)
+        for coin, tr in self.tracks.items():
+            if tr.state is State.HIDDEN:
+                self.friction.forget(coin)
 
     # -- assignment --------------------------------------------------------------------------
 
@@ -598,7 +619,7 @@ class CoinTracker:
 
     def _came_out(self, tr: Track, p: np.ndarray, f: _Frame) -> None:
         """A coin seen a second time since it came out of hiding sliding: it set off as long
-        before as friction (the middle of its range) takes to slow a coin to the speed it
+        before as the table's friction (:class:`Friction`) takes to slow a coin to the speed it
         shows now over the way it came from its spot (:func:`slide_time`), but not before it
         was hidden."""
         assert tr.unseen_start is not None
@@ -606,7 +627,7 @@ class CoinTracker:
         tr.unseen_start = None
         speed = float(np.hypot(*(p - tr.mm))) / max(f.t - tr.seen_t, self.cfg.frame_s)
         out = float(np.hypot(*(tr.mm - tr.spot)))
-        since = max(hidden_t, tr.seen_t - slide_time(out, speed, self.cfg.decel_mid_mm_s2))
+        since = max(hidden_t, tr.seen_t - slide_time(out, speed, self.friction.decel))
         at = pt(tr.spot)
         f.starts.append(Start(tr.coin, since, at, by, margin))
         f.steps.append(Step(tr.coin, at, pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
@@ -755,10 +776,10 @@ class CoinTracker:
             f.placed.append((tr.coin, pt(at)))
         else:
             # It slid there unseen and had stopped by the time it showed: it set off as long
-            # before as a slide that far lasts at the middle of the friction range.
+            # before as a slide that far lasts on this table (:class:`Friction`).
             _, by, _ = self._cause(tr, f)
             seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
-            slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, cfg.decel_mid_mm_s2)
+            slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, self.friction.decel)
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
             f.starts.append(Start(tr.coin, since, pt(tr.spot), by, 0.0))
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
