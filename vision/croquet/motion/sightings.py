@@ -18,7 +18,9 @@ touching coins' outlines overlap where their rims meet (so a wrong belief never 
 in two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a
 hand covers part of is in the hand's region). A region of one coin must be as wide as a coin
 across its narrowest direction (motion blur only lengthens a coin, along its path): a shadow's
-fringe or a hand's edge is not. The coins' centres are read at full resolution: the centroid of
+fringe or a hand's edge is not; and a coin's disc, round the centre read, must be filled to
+``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin
+is not. The coins' centres are read at full resolution: the centroid of
 the region's changed pixels, or for two or more touching coins the centres of a k-means split of
 them (two equal discs in contact split exactly at their tangent; a split that puts two centres
 closer than a coin's width, which no two coins can be, cut one coin smeared by its speed, and is
@@ -107,7 +109,7 @@ class RegionMemory:
         threshold moves an edge by a step from frame to frame while nothing moves.
 
         >>> m = RegionMemory({(10, 20, 40, 40, 1): (np.zeros((40, 40, 3), np.uint8), [])})
-        >>> m.match((14, 20, 36, 44, 1), 1, 4)[0], m.match((14, 20, 36, 44, 2), 1, 4)
+        >>> m.match((14, 20, 36, 44), 1, 4)[0], m.match((14, 20, 36, 44), 2, 4)
         ((10, 20, 40, 40, 1), None)
         >>> m.match((15, 20, 40, 40), 1, 4)
         """
@@ -463,8 +465,13 @@ def _coins_in(
         if narrowest < config.narrowest * table.coin_px / 2:
             return []
         found = disc_centres(pts, pts.mean(axis=0, keepdims=True), window, weights)
+    whole = _holes_filled(mask)
     out = []
     for c in found:
+        if disc_filled(whole, c, table.coin_px - 1) < config.coin_fill:
+            # No coin's disc there: a shade's or a hand's fragment, as big as a coin but
+            # not round (a coin that shows shows whole, and is round, blur only lengthens it).
+            continue
         px = np.array([[c[0] + x0, c[1] + y0]])
         mm = table.cal.to_table(px, COIN_THICK_MM / 2)[0]
         look = face_colour(frame, (float(px[0, 0]), float(px[0, 1])), table.coin_px) / gain
@@ -521,6 +528,37 @@ def disc_centres(
         if done:
             break
     return c
+
+
+def _holes_filled(mask: np.ndarray) -> np.ndarray:
+    """``mask`` (0/1 uint8) closed, with every hole in it filled (what the patch's border
+    cannot reach through unchanged pixels): a coin's face inked as dark as the table round it
+    is still the coin's."""
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    outside = np.pad(closed, 1)
+    h, w = outside.shape
+    cv2.floodFill(outside, np.zeros((h + 2, w + 2), np.uint8), (0, 0), 2)
+    return (outside[1:-1, 1:-1] != 2).astype(np.uint8)
+
+
+def disc_filled(mask: np.ndarray, centre: np.ndarray, radius: float) -> float:
+    """The share of the disc of ``radius`` (pixels) round ``centre`` (x, y) that ``mask``
+    covers; the part of the disc beyond the mask's edges counts as uncovered.
+
+    >>> m = np.zeros((20, 20), np.uint8); m[5:15, 5:15] = 1
+    >>> round(disc_filled(m, np.array([9.5, 9.5]), 4.0), 2)
+    1.0
+    >>> round(disc_filled(m, np.array([5.0, 9.5]), 4.0), 2)
+    0.59
+    """
+    r = math.ceil(radius)
+    yy, xx = np.mgrid[-r : r + 1, -r : r + 1]
+    inside = xx * xx + yy * yy <= radius * radius
+    cx, cy = round(float(centre[0])), round(float(centre[1]))
+    xs, ys = xx[inside] + cx, yy[inside] + cy
+    h, w = mask.shape
+    on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    return float(np.count_nonzero(mask[ys[on], xs[on]])) / len(xs)
 
 
 def coverage(mask: np.ndarray, largest: np.ndarray, flat: float) -> np.ndarray:
