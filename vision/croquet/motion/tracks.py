@@ -10,7 +10,10 @@ rest one flick's first step, a sliding coin its own step, a hidden one as far as
 flick (or a hand carrying it) goes in the time it has been hidden; a coin's look (its colour's
 chromaticity) tells coins apart where their looks differ, and a sighting that looks like no
 coin (a fragment of a hand) is none. Coins off the table or absent take a sighting only when no
-coin on it can.
+coin on it can. A coin hidden at rest under a hand that takes a sighting away from its spot
+moved unseen, and that costs a coin's width more: a hand flicks one coin, so of two readings
+of a frame the one that has fewer coins move where nobody saw is the likelier, unless it puts
+coins a coin's width farther from where they could be.
 
 The position noise that every threshold follows is measured from the moves between consecutive
 readings of still coins (:attr:`CoinTracker.variance`), never from readings against a spot,
@@ -44,7 +47,8 @@ The transitions (:meth:`CoinTracker.update`):
   radius from where it lay. Seen within a coin's width of where it lay but beside a hand, it
   stays hidden until readings clear of the hand say where it lies. Having lain hidden at
   rest and seen still away from it, it was put there by hand (``placed``) if it lies farther
-  than a coin and a finger from where it lay and a hand has been over it since it hid: a
+  than a coin and a finger from where it lay, a hand has been over it since it hid, and it
+  was not first seen moving (a coin put down lies still when the hand leaves it): a
   flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
   hand stopped within that reach. A coin the rules say must be put down by hand
   (:attr:`CoinTracker.placing`) was placed however near it lies. Otherwise it slid there
@@ -416,9 +420,17 @@ class CoinTracker:
         for i, tr in enumerate(tracks):
             p = self._predict(tr, t)
             gate = self._gate(tr, t)
-            covered = tr.state is State.HIDDEN and not tr.moving_hidden and not tr.doubt
+            under = tr.state is State.HIDDEN and not tr.moving_hidden
+            covered = under and not tr.doubt
             for j, s in enumerate(sightings):
                 d = math.hypot(s.mm[0] - p[0], s.mm[1] - p[1])
+                moved = 0.0
+                if under:
+                    # Until readings clear of every hand say otherwise, a coin hidden at rest
+                    # may still lie at its spot; away from it, it moved unseen (see below).
+                    home = math.hypot(s.mm[0] - tr.spot[0], s.mm[1] - tr.spot[1])
+                    d = min(d, home)
+                    moved = self.cfg.coin_mm if home > self.cfg.start_mm else 0.0
                 if d > gate or (covered and not from_hand[j] and d > self.cfg.start_mm):
                     continue
                 look = 0.0
@@ -428,7 +440,7 @@ class CoinTracker:
                         continue
                     look = self.cfg.look_mm * apart
                 base = _OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0
-                cost[i, j] = base + d + look
+                cost[i, j] = base + d + look + moved
         rows, cols = linear_sum_assignment(cost)
         return {
             tracks[i].coin: sightings[j]
@@ -763,7 +775,12 @@ class CoinTracker:
         tr.doubt.append(p)
         if len(tr.doubt) < cfg.still_frames:
             return
-        at = np.mean(tr.doubt, axis=0)
+        recent = np.array(tr.doubt[-cfg.still_frames :])
+        if float(np.ptp(recent, axis=0).max()) >= cfg.still_step_mm:
+            # Still coming to rest (slower than a slide shows at once, or read split from a
+            # coin it lies against): where it lies is where it stops.
+            return
+        at = recent.mean(axis=0)
         gone = float(np.hypot(*(at - tr.spot)))
         if gone <= cfg.start_mm + cfg.pixel_mm:
             # Read clear of every hand, still, where it lay (give or take a pixel of its
@@ -771,14 +788,17 @@ class CoinTracker:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
         beyond = gone > cfg.coin_mm + cfg.finger_mm or tr.coin in self.placing
-        if beyond and self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm):
+        # A coin put down by hand lies still when the hand leaves it; one first seen moving
+        # slid there.
+        slid = float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm
+        if beyond and not slid and self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm):
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
             # It slid there unseen and had stopped by the time it showed: it set off as long
             # before as a slide that far lasts on this table (:class:`Friction`).
             _, by, _ = self._cause(tr, f)
-            seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
+            seen_t = t - (cfg.still_frames - 1) * cfg.frame_s
             slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, self.friction.decel)
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
             f.starts.append(Start(tr.coin, since, pt(tr.spot), by, 0.0))
