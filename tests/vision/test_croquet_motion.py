@@ -430,3 +430,38 @@ def test_a_coin_first_seen_moving_out_from_under_a_hand_slid_and_was_not_placed(
         starts += m.starts
     assert placed == [] and [s.coin for s in starts] == ["moons-knight"]
     assert tr.positions()["moons-knight"] == pytest.approx((100.0, 142.0), abs=0.3)
+
+
+def test_a_coin_read_sliding_a_coin_width_out_with_a_hand_beyond_a_fingertip_set_off() -> None:
+    # Seen from a slant, a hand above the table shows farther off than the fingertip that
+    # flicked: readings running on as a slide a coin's width from the spot, with a hand
+    # within a hand's length, are a flick (unsure: no hand was seen touching the coin).
+    cfg = MotionConfig(position_sd_mm=0.1)
+    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
+    hand = Hand(np.array([[100.0 + x, 150.0 + y] for x in (-20, 0, 20) for y in (0, 20, 40)]), 40)
+    assert hand.distance((100.0, 100.0)) > cfg.radius_mm + cfg.finger_mm
+    tr.update(_view((100.0, 100.0), hands=(hand,)), 1 / 120)
+    starts = []
+    for k, y in enumerate((94.0, 86.0, 78.0, 70.0), start=2):
+        starts += tr.update(_view((100.0, y), hands=(hand,)), k / 120).starts
+    assert [(s.coin, s.by, s.margin_mm) for s in starts] == [("moons-knight", None, 0.0)]
+    assert starts[0].t == pytest.approx(2 / 120 - cfg.frame_s / 2)
+    assert tr.tracks["moons-knight"].state is State.SLIDING
+    # With no hand on the table the same readings are some other thing's: nothing moved it.
+    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
+    for k, y in enumerate((100.0, 94.0, 86.0, 78.0, 70.0), start=1):
+        assert tr.update(_view((100.0, y)), k / 120).starts == ()
+
+
+def test_a_coin_read_once_at_the_edge_out_from_under_a_hand_then_gone_went_off() -> None:
+    cfg = MotionConfig(position_sd_mm=0.1)
+    tr = CoinTracker({"moons-guard": (824.0, 455.0)}, {}, (864.0, 864.0), cfg)
+    hand = Hand(np.array([[810.0 + x, 455.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    for k in range(1, 5):
+        tr.update(_view(hands=(hand,)), k / 120)
+    tr.update(_view((862.4, 458.7), hands=(hand,)), 5 / 120)
+    m = tr.update(_view(hands=(hand,)), 6 / 120)
+    assert [c for c, _ in m.off] == ["moons-guard"]
+    assert m.off[0][1][0] == pytest.approx(864.0)
+    assert [s.coin for s in m.starts] == ["moons-guard"]
+    assert 1 / 120 <= m.starts[0].t < 5 / 120

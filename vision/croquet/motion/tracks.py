@@ -33,6 +33,9 @@ The transitions (:meth:`CoinTracker.update`):
   that way was not seen to reach it).
   A coin read away from its spot (by less than half its radius), still, for ``still_frames``
   with nothing to move it was misplaced at its spot and lies where it is read now (no event).
+  Readings that run on as a slide a coin's width out from the spot, with a hand within a
+  hand's length, are a flick all the same (unsure): seen from a slant, a hand above the table
+  shows displaced from the fingertip that touched the coin.
 * ``REST -> HIDDEN`` when it is not seen and a hand is beside it; not seen with no hand near, it
   still lies there (a white coin on a white tile may not show).
 * ``SLIDING -> REST`` after ``still_frames`` frames each moving less than ``still_step_mm``;
@@ -54,7 +57,9 @@ The transitions (:meth:`CoinTracker.update`):
   (:attr:`CoinTracker.placing`) was placed however near it lies. Otherwise it slid there
   unseen (a flick or a blow whose call goes out unsure, for the players to confirm). A coin
   hidden under a hand comes out from under one: it is first seen within a frame's slide of
-  where a hand has been since it hid, never out in the open far from every hand.
+  where a hand has been since it hid, never out in the open far from every hand. Read once
+  out in the open and seen nowhere the next frame, where its way from the spot leaves the
+  table within a frame's slide, it was flicked off the table (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
   table explains it: put there by hand (``placed``).
 
@@ -151,6 +156,9 @@ class Track:
     #: A coin at rest read away from its spot with something to move it: what, by what
     #: margin, since when, and that reading with its time. The next reading confirms it.
     leaving: tuple[str | None, float, float, np.ndarray, float] | None = None
+    #: A coin at rest read, frame after frame, farther from its spot than a reading strays
+    #: with no hand within a finger's reach: those readings with their times.
+    astray: list[tuple[float, np.ndarray]] = field(default_factory=list)
     #: The last reading afresh of the coin since it came to rest, and whether it was split
     #: from a region of several coins (for the position noise: any two readings of a coin
     #: lying still, made alike, differ by the noise alone).
@@ -548,6 +556,10 @@ class CoinTracker:
             f.starts.append(Start(tr.coin, since, at, *cause))
             f.steps.append(Step(tr.coin, at, pt(b), since, t, (0.0, 0.0)))
         tr.velocity = (b - tr.spot) / max(t - since, self.cfg.frame_s)
+        if tr.unseen_start is not None and tr.doubt:
+            # Out of hiding, its last two readings (a frame apart: :func:`_sliding_on`) show
+            # how fast it slides; the chord from its spot says nothing of that.
+            tr.velocity = (b - tr.doubt[-1]) / self.cfg.frame_s
         tr.mm = b
         tr.seen_t = t
         tr.state = State.SLIDING
@@ -558,6 +570,7 @@ class CoinTracker:
     def _resting(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
         cfg, t = self._cfg(s), f.t
         if s is None:
+            tr.astray = []
             if self._hand_near(f.view, tr.spot):
                 tr.state, tr.hidden_t, tr.moving_hidden = State.HIDDEN, t, False
                 tr.mm, tr.leaving, tr.read = tr.spot.copy(), None, None
@@ -585,15 +598,33 @@ class CoinTracker:
             tr.read = (p, split)
         if away < cfg.start_mm:
             tr.doubt.clear()
+            tr.astray = []
             return
         moved, by, margin = self._cause(tr, f)
         if moved:
             tr.leaving = (by, margin, t - cfg.frame_s / 2, p, t)
             return
         if away > cfg.radius_mm / 2:
-            # Farther than a reading of this coin strays: another coin's, or two read as one.
+            # Farther than a reading of this coin strays: another coin's, or two read as one;
+            # or the coin, flicked by a hand that shows farther off than a fingertip's reach
+            # (seen from a slant, a hand above the table shows displaced from where it
+            # touches it). A shade or a misreading does not run on as a slide a coin's width
+            # out from the spot, and a hand within a hand's length flicked it.
             tr.doubt.clear()
+            tr.astray.append((t, p))
+            run = [q for _, q in tr.astray[-3:]]
+            if (
+                len(run) == 3
+                and away >= cfg.coin_mm
+                and _sliding_on(run, cfg)
+                and f.view.hand_within(pt(tr.spot), cfg.hand_mm)
+            ):
+                first_t, first = tr.astray[0]
+                tr.astray = []
+                self._set_off(tr, first, first_t, (None, 0.0), first_t - cfg.frame_s / 2, f)
+                self._sliding(tr, s, f)
             return
+        tr.astray = []
         tr.doubt.append(p)
         if len(tr.doubt) >= cfg.still_frames:
             recent = np.array(tr.doubt[-cfg.still_frames :])
@@ -604,6 +635,9 @@ class CoinTracker:
     def _sliding(self, tr: Track, s: Sighting | None, f: _Frame) -> None:
         cfg, t = self._cfg(s), f.t
         if s is None:
+            if tr.unseen_start is not None:
+                # Lost again before a second reading: its speed out of hiding must do.
+                self._came_out(tr, f, float(np.hypot(*tr.velocity)))
             ahead = tr.mm + tr.velocity * (t - tr.seen_t)
             crossing = edge_crossing(tr.mm, ahead, self.table)
             if crossing is not None:
@@ -613,7 +647,8 @@ class CoinTracker:
             return
         p = np.array(s.mm)
         if tr.unseen_start is not None:
-            self._came_out(tr, p, f)
+            speed = float(np.hypot(*(p - tr.mm))) / max(t - tr.seen_t, cfg.frame_s)
+            self._came_out(tr, f, speed)
         crossing = edge_crossing(tr.mm, p, self.table)
         f.steps.append(Step(tr.coin, pt(tr.mm), pt(p), tr.seen_t, t, pt(tr.velocity)))
         if crossing is not None:
@@ -629,17 +664,18 @@ class CoinTracker:
             tr.spot = np.mean(tr.still[1:], axis=0)
             tr.state, tr.velocity, tr.still = State.REST, np.zeros(2), []
 
-    def _came_out(self, tr: Track, p: np.ndarray, f: _Frame) -> None:
-        """A coin seen a second time since it came out of hiding sliding: it set off as long
-        before as the table's friction (:class:`Friction`) takes to slow a coin to the speed it
-        shows now over the way it came from its spot (:func:`slide_time`), but not before it
-        was hidden."""
+    def _came_out(self, tr: Track, f: _Frame, *speeds: float) -> None:
+        """A coin came out of hiding sliding, and its next frame shows it at ``speeds``: it
+        set off as long before as the table's friction (:class:`Friction`) takes to slow a
+        coin to that speed over the way it came from its spot (:func:`slide_time`), but not
+        before it was hidden. Where only bounds of its speed are known, it set off in the
+        middle of the times they give."""
         assert tr.unseen_start is not None
         by, margin, hidden_t = tr.unseen_start
         tr.unseen_start = None
-        speed = float(np.hypot(*(p - tr.mm))) / max(f.t - tr.seen_t, self.cfg.frame_s)
         out = float(np.hypot(*(tr.mm - tr.spot)))
-        since = max(hidden_t, tr.seen_t - slide_time(out, speed, self.friction.decel))
+        slide = float(np.mean([slide_time(out, v, self.friction.decel) for v in speeds]))
+        since = max(hidden_t, tr.seen_t - slide)
         at = pt(tr.spot)
         f.starts.append(Start(tr.coin, since, at, by, margin))
         f.steps.append(Step(tr.coin, at, pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
@@ -753,6 +789,8 @@ class CoinTracker:
                 f.stops.append((tr.coin, tr.seen_t))
             return
         if s is None or self._at_left_spot(tr.coin, s):
+            if s is None and tr.doubt:
+                self._over_the_edge(tr, f)
             tr.doubt.clear()
             return
         p = np.array(s.mm)
@@ -805,6 +843,28 @@ class CoinTracker:
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.stops.append((tr.coin, seen_t))
+
+    def _over_the_edge(self, tr: Track, f: _Frame) -> None:
+        """``tr``, hidden at rest, was read last frame out in the open away from its spot and
+        is seen nowhere now. If the way from its spot through that reading leaves the table
+        within a frame's slide, it went over the edge there: flicked from under the hand and
+        gone before a second reading."""
+        cfg = self.cfg
+        last = tr.doubt[-1]
+        out = last - tr.spot
+        n = float(np.hypot(*out))
+        if n <= cfg.radius_mm / 2 or self._hand_near(f.view, last):
+            return
+        crossing = edge_crossing(last, last + out / n * cfg.max_step_mm, self.table)
+        if crossing is None:
+            return
+        _, by, margin = self._cause(tr, f)
+        self._set_off(tr, last, self.t, (by, margin), None, f)
+        # It reached the edge within the frame: as fast as that at least, and no faster
+        # than the fastest flick.
+        tr.velocity = (np.array(crossing) - last) / cfg.frame_s
+        self._came_out(tr, f, float(np.hypot(*tr.velocity)), cfg.max_speed_mm_s)
+        self._gone_off(tr, crossing, f)
 
     def _returning(self, tr: Track, s: Sighting, f: _Frame) -> None:
         p = np.array(s.mm)
