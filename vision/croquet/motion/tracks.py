@@ -4,16 +4,8 @@ States (:class:`State`): ``ABSENT`` (not on the table: not set up yet, or lifted
 ``REST`` (lying still at its spot), ``SLIDING``, ``HIDDEN`` (out of sight: under a hand, or
 lost while sliding; it remembers which), ``OFF`` (gone off the table's edge).
 
-Sightings are given to coins by one assignment per frame (``scipy.optimize.linear_sum_assignment``)
-over the distance from where each coin should be, gated by how far it can have gone: a coin at
-rest one flick's first step, a sliding coin its own step, a hidden one as far as the fastest
-flick (or a hand carrying it) goes in the time it has been hidden; a coin's look (its colour's
-chromaticity) tells coins apart where their looks differ, and a sighting that looks like no
-coin (a fragment of a hand) is none. Coins off the table or absent take a sighting only when no
-coin on it can. A coin hidden at rest under a hand that takes a sighting away from its spot
-moved unseen, and that costs a coin's width more: a hand flicks one coin, so of two readings
-of a frame the one that has fewer coins move where nobody saw is the likelier, unless it puts
-coins a coin's width farther from where they could be.
+Sightings are given to coins by one assignment per frame (:mod:`.assignment`); each coin is a
+:class:`~vision.croquet.motion.track.Track`.
 
 The position noise that every threshold follows is measured from the moves between consecutive
 readings of still coins (:attr:`CoinTracker.variance`), never from readings against a spot,
@@ -79,15 +71,14 @@ traded and coins whose name is provisional.
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from engines.croquetnole.layout import Point
+from vision.croquet.motion.assignment import assign
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
@@ -103,20 +94,7 @@ from vision.croquet.motion.paths import (
 )
 from vision.croquet.motion.position_noise import PositionNoise
 from vision.croquet.motion.sightings import Sighting, View
-from vision.croquet.motion.table_model import look_apart, looks_apart
-
-#: The base cost of giving a sighting to a coin off or absent from the table: more than any
-#: gated distance of a coin on it.
-_OFF_COST = 1e6
-_NEVER = 1e12
-
-
-class State(enum.Enum):
-    ABSENT = "absent"
-    REST = "rest"
-    SLIDING = "sliding"
-    HIDDEN = "hidden"
-    OFF = "off"
+from vision.croquet.motion.track import State, Track
 
 
 @dataclass
@@ -131,38 +109,6 @@ class _Doubt:
     first: np.ndarray
     under: set[str]
     shown: bool = False
-
-
-@dataclass
-class Track:
-    """What the tracker holds of one coin (private to it)."""
-
-    coin: str
-    look: np.ndarray | None
-    state: State = State.ABSENT
-    mm: np.ndarray = field(default_factory=lambda: np.zeros(2))
-    velocity: np.ndarray = field(default_factory=lambda: np.zeros(2))
-    spot: np.ndarray = field(default_factory=lambda: np.zeros(2))
-    seen_t: float = 0.0
-    hidden_t: float = 0.0
-    moving_hidden: bool = False
-    hand_t: float = -math.inf
-    still: list[np.ndarray] = field(default_factory=list)
-    #: Readings away from the spot with nothing to move it, or of a coin come back.
-    doubt: list[np.ndarray] = field(default_factory=list)
-    #: A coin that came out of hiding sliding: what set it off, and since when it was hidden.
-    #: When it set off is worked out from its speed once a second reading gives it.
-    unseen_start: tuple[str | None, float, float] | None = None
-    #: A coin at rest read away from its spot with something to move it: what, by what
-    #: margin, since when, and that reading with its time. The next reading confirms it.
-    leaving: tuple[str | None, float, float, np.ndarray, float] | None = None
-    #: A coin at rest read, frame after frame, farther from its spot than a reading strays
-    #: with no hand within a finger's reach: those readings with their times.
-    astray: list[tuple[float, np.ndarray]] = field(default_factory=list)
-    #: The last reading afresh of the coin since it came to rest, and whether it was split
-    #: from a region of several coins (for the position noise: any two readings of a coin
-    #: lying still, made alike, differ by the noise alone).
-    read: tuple[np.ndarray, bool] | None = None
 
 
 @dataclass
@@ -297,21 +243,19 @@ class CoinTracker:
 
     def expected(self) -> list[Point]:
         """Where each coin on the table should show in the next frame."""
-        return [pt(self._predict(tr, self.t + self.cfg.frame_s)) for tr in self._on_table()]
+        return [pt(tr.predict(self.t + self.cfg.frame_s)) for tr in self._on_table()]
 
     def moving(self) -> list[Point]:
         """Where each coin in motion (sliding, seen or not) should show in the next frame."""
         t = self.t + self.cfg.frame_s
-        return [
-            pt(self._predict(tr, t))
-            for tr in self.tracks.values()
-            if tr.state is State.SLIDING or (tr.state is State.HIDDEN and tr.moving_hidden)
-        ]
+        return [pt(tr.predict(t)) for tr in self.tracks.values() if tr.in_motion]
 
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
         self.trail.follow([h.points for h in view.hands], t)
-        pairs = self._assign(view, t)
+        pairs = assign(
+            list(self.tracks.values()), view.sightings, t, self.cfg, self.table, self.trail
+        )
         for tr in self.tracks.values():
             if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
                 tr.hand_t = t
@@ -342,11 +286,7 @@ class CoinTracker:
         return Motion(
             t,
             self.positions(),
-            frozenset(
-                c
-                for c, tr in self.tracks.items()
-                if tr.state is State.SLIDING or (tr.state is State.HIDDEN and tr.moving_hidden)
-            ),
+            frozenset(c for c, tr in self.tracks.items() if tr.in_motion),
             frozenset(c for c, tr in self.tracks.items() if tr.state is State.HIDDEN),
             tuple(f.steps),
             tuple(f.starts),
@@ -382,100 +322,6 @@ class CoinTracker:
             for tr in self.tracks.values()
             if tr.state in (State.REST, State.SLIDING, State.HIDDEN)
         ]
-
-    def _predict(self, tr: Track, t: float) -> np.ndarray:
-        if tr.state is State.SLIDING or (tr.state is State.HIDDEN and tr.moving_hidden):
-            return tr.mm + tr.velocity * (t - tr.seen_t)
-        if tr.state is State.REST and tr.leaving is not None:
-            return tr.leaving[3]
-        if tr.doubt and tr.state is not State.REST:
-            return tr.doubt[-1]
-        return tr.spot if tr.state is State.REST else tr.mm
-
-    def _gate(self, tr: Track, t: float) -> float:
-        cfg = self.cfg
-        r = cfg.radius_mm
-        if tr.state is State.REST:
-            return cfg.max_step_mm + r
-        if tr.state is State.SLIDING and tr.unseen_start is not None:
-            return cfg.max_step_mm + r
-        if tr.state is State.SLIDING:
-            return float(np.hypot(*tr.velocity)) * (t - tr.seen_t) + 2 * cfg.start_mm + r / 2
-        if tr.state is State.HIDDEN and tr.doubt:
-            return cfg.max_step_mm + r
-        if tr.state is State.HIDDEN:
-            return min(cfg.max_speed_mm_s * (t - tr.hidden_t) + r, math.hypot(*self.table))
-        return math.hypot(*self.table)
-
-    def _assign(self, view: View, t: float) -> dict[str, Sighting]:
-        tracks = list(self.tracks.values())
-        sightings = view.sightings
-        if not tracks or not sightings:
-            return {}
-        cost = np.full((len(tracks), len(sightings)), _NEVER)
-        # A coin hidden under a hand comes out from under it: seen first within a frame's
-        # slide (and its own width) of where a hand has been since, never far from them all.
-        emerge = self.cfg.max_step_mm + self.cfg.coin_mm
-        covered_since = min(
-            (tr.hidden_t for tr in tracks if tr.state is State.HIDDEN and not tr.moving_hidden),
-            default=t,
-        )
-        any_covered = any(tr.state is State.HIDDEN and not tr.moving_hidden for tr in tracks)
-        from_hand = [
-            any_covered and self.trail.within(covered_since, s.mm, emerge) for s in sightings
-        ]
-        aparts = self._looks_apart(tracks, sightings)
-        for i, tr in enumerate(tracks):
-            p = self._predict(tr, t)
-            gate = self._gate(tr, t)
-            under = tr.state is State.HIDDEN and not tr.moving_hidden
-            covered = under and not tr.doubt
-            for j, s in enumerate(sightings):
-                d = math.hypot(s.mm[0] - p[0], s.mm[1] - p[1])
-                moved = 0.0
-                if under:
-                    # Until readings clear of every hand say otherwise, a coin hidden at rest
-                    # may still lie at its spot; away from it, it moved unseen (see below).
-                    home = math.hypot(s.mm[0] - tr.spot[0], s.mm[1] - tr.spot[1])
-                    d = min(d, home)
-                    moved = self.cfg.coin_mm if home > self.cfg.start_mm else 0.0
-                if d > gate or (covered and not from_hand[j] and d > self.cfg.start_mm):
-                    continue
-                look = 0.0
-                if tr.look is not None:
-                    apart = float(aparts[i, j])
-                    if apart > self.cfg.look_gate:
-                        continue
-                    look = self.cfg.look_mm * apart
-                base = _OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0
-                cost[i, j] = base + d + look + moved
-        rows, cols = linear_sum_assignment(cost)
-        return {
-            tracks[i].coin: sightings[j]
-            for i, j in zip(rows, cols, strict=True)
-            if cost[i, j] < _NEVER
-        }
-
-    @staticmethod
-    def _looks_apart(tracks: Sequence[Track], sightings: Sequence[Sighting]) -> np.ndarray:
-        """How far each sighting's look lies from each track's coin's (:func:`look_apart`;
-        tracks x sightings, NaN for a coin whose look is not known): the sightings with the
-        table round them known all in one go (:func:`looks_apart`)."""
-        out = np.full((len(tracks), len(sightings)), np.nan)
-        rows = [i for i, tr in enumerate(tracks) if tr.look is not None]
-        cols = [j for j, s in enumerate(sightings) if s.ground is not None]
-        if rows and cols:
-            coins = np.array([tracks[i].look for i in rows], float)
-            seen = np.array([sightings[j].look for j in cols], float)
-            grounds = np.array([sightings[j].ground for j in cols], float)
-            out[np.ix_(rows, cols)] = looks_apart(seen, grounds, coins)
-        for i in rows:
-            look = tracks[i].look
-            assert look is not None
-            for j, s in enumerate(sightings):
-                if s.ground is None:
-                    out[i, j] = look_apart(s.look, look, None)
-        return out
 
     # -- transitions -------------------------------------------------------------------------
 
@@ -545,11 +391,7 @@ class CoinTracker:
         if since is None:
             tr.unseen_start = (*cause, tr.hidden_t)
             since = tr.hidden_t
-            under = {
-                o.coin
-                for o in self.tracks.values()
-                if o is not tr and o.state is State.HIDDEN and not o.moving_hidden
-            }
+            under = {o.coin for o in self.tracks.values() if o is not tr and o.under_hand}
             if under:
                 self.doubted[tr.coin] = _Doubt(tr.hidden_t, tr.spot.copy(), b.copy(), under)
         else:
@@ -691,11 +533,7 @@ class CoinTracker:
         guessed: list[tuple[str, float]] = []
         back = self.cfg.radius_mm / 2
         for x, doubt in list(self.doubted.items()):
-            doubt.under = {
-                y
-                for y in doubt.under
-                if self.tracks[y].state is State.HIDDEN and not self.tracks[y].moving_hidden
-            }
+            doubt.under = {y for y in doubt.under if self.tracks[y].under_hand}
             left = pt(doubt.left)
             doubt.shown |= any(math.dist(s.mm, left) <= back for s in view.sightings)
             mover = self.tracks[x]

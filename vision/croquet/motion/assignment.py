@@ -1,0 +1,100 @@
+"""Sightings given to coins: one assignment per frame.
+
+Sightings are given to coins by one assignment per frame (``scipy.optimize.linear_sum_assignment``)
+over the distance from where each coin should be (:meth:`Track.predict`), gated by how far it can
+have gone (:meth:`Track.gate`); a coin's look (its colour's chromaticity) tells coins apart where
+their looks differ, and a sighting that looks like no coin (a fragment of a hand) is none. Coins
+off the table or absent take a sighting only when no coin on it can. A coin hidden under a hand
+comes out from under it: it is seen first within a frame's slide (and its own width) of where a
+hand has been since it hid, never far from them all. Until readings clear of every hand say
+otherwise, a coin hidden at rest may still lie at its spot, and one that takes a sighting away
+from its spot moved unseen, which costs a coin's width more: a hand flicks one coin, so of two
+readings of a frame the one that has fewer coins move where nobody saw is the likelier, unless
+it puts coins a coin's width farther from where they could be.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from engines.croquetnole.layout import Point
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.hand_trail import HandTrail
+from vision.croquet.motion.sightings import Sighting
+from vision.croquet.motion.table_model import look_apart, looks_apart
+from vision.croquet.motion.track import State, Track
+
+#: The base cost of giving a sighting to a coin off or absent from the table: more than any
+#: gated distance of a coin on it.
+_OFF_COST = 1e6
+_NEVER = 1e12
+
+
+def assign(
+    tracks: Sequence[Track],
+    sightings: Sequence[Sighting],
+    t: float,
+    cfg: MotionConfig,
+    table: Point,
+    trail: HandTrail,
+) -> dict[str, Sighting]:
+    """Each coin's sighting at ``t``, if any (see the module doc); ``trail`` holds where the
+    hands have been."""
+    if not tracks or not sightings:
+        return {}
+    cost = np.full((len(tracks), len(sightings)), _NEVER)
+    emerge = cfg.max_step_mm + cfg.coin_mm
+    covered_since = min((tr.hidden_t for tr in tracks if tr.under_hand), default=t)
+    any_covered = any(tr.under_hand for tr in tracks)
+    from_hand = [any_covered and trail.within(covered_since, s.mm, emerge) for s in sightings]
+    aparts = _looks_apart(tracks, sightings)
+    for i, tr in enumerate(tracks):
+        p = tr.predict(t)
+        gate = tr.gate(t, cfg, table)
+        covered = tr.under_hand and not tr.doubt
+        for j, s in enumerate(sightings):
+            d = math.hypot(s.mm[0] - p[0], s.mm[1] - p[1])
+            moved = 0.0
+            if tr.under_hand:
+                home = math.hypot(s.mm[0] - tr.spot[0], s.mm[1] - tr.spot[1])
+                d = min(d, home)
+                moved = cfg.coin_mm if home > cfg.start_mm else 0.0
+            if d > gate or (covered and not from_hand[j] and d > cfg.start_mm):
+                continue
+            look = 0.0
+            if tr.look is not None:
+                apart = float(aparts[i, j])
+                if apart > cfg.look_gate:
+                    continue
+                look = cfg.look_mm * apart
+            base = _OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0
+            cost[i, j] = base + d + look + moved
+    rows, cols = linear_sum_assignment(cost)
+    return {
+        tracks[i].coin: sightings[j] for i, j in zip(rows, cols, strict=True) if cost[i, j] < _NEVER
+    }
+
+
+def _looks_apart(tracks: Sequence[Track], sightings: Sequence[Sighting]) -> np.ndarray:
+    """How far each sighting's look lies from each track's coin's (:func:`look_apart`;
+    tracks x sightings, NaN for a coin whose look is not known): the sightings with the
+    table round them known all in one go (:func:`looks_apart`)."""
+    out = np.full((len(tracks), len(sightings)), np.nan)
+    rows = [i for i, tr in enumerate(tracks) if tr.look is not None]
+    cols = [j for j, s in enumerate(sightings) if s.ground is not None]
+    if rows and cols:
+        coins = np.array([tracks[i].look for i in rows], float)
+        seen = np.array([sightings[j].look for j in cols], float)
+        grounds = np.array([sightings[j].ground for j in cols], float)
+        out[np.ix_(rows, cols)] = looks_apart(seen, grounds, coins)
+    for i in rows:
+        look = tracks[i].look
+        assert look is not None
+        for j, s in enumerate(sightings):
+            if s.ground is None:
+                out[i, j] = look_apart(s.look, look, None)
+    return out
