@@ -465,3 +465,20 @@ def test_a_coin_read_once_at_the_edge_out_from_under_a_hand_then_gone_went_off()
     assert m.off[0][1][0] == pytest.approx(864.0)
     assert [s.coin for s in m.starts] == ["moons-guard"]
     assert 1 / 120 <= m.starts[0].t < 5 / 120
+
+
+def test_of_two_coins_out_from_under_a_hand_the_one_behind_the_others_departure_struck_it() -> None:
+    # The knight, flicked, met the guard 8 mm on and turned; its chord from its spot passes
+    # 24 mm from the guard's. The guard went off along the line of centres: the knight stood
+    # a coin's width behind it on that line, came there heading that way, and went on that
+    # way slower than the guard. The guard cannot have struck the knight so.
+    f = Flicks(MotionConfig(position_sd_mm=0.1))
+    f.start(Start("moons-knight", 5.58, (446.9, 647.9), None, 26.5))
+    f.start(Start("moons-guard", 5.61, (434.6, 624.5), None, 12.4))
+    now = {"moons-knight": (463.9, 624.1), "moons-guard": (418.0, 598.1)}
+    calls = f.due(6.0, now)
+    assert [(s.coin, s.by) for s in calls] == [
+        ("moons-knight", None),
+        ("moons-guard", "moons-knight"),
+    ]
+    assert calls[1].margin_mm > 0

@@ -12,7 +12,9 @@ over the coins after a flick). Every start beside the hand, within a hand's leng
 first and before the hold ends, is one group: a hand flicks one coin. Of two held together,
 the one whose way (from where it lay to where it is now) came within touching distance of
 where the other lay, going toward it, struck it, if the other went away from that way (a blow
-sends a coin along the line of the two centres); the striker is the flicked one.
+sends a coin along the line of the two centres); the striker is the flicked one. A blow turns
+the striker, so its way may pass wide of the other's spot: then how the two went off says
+which struck which (:meth:`Flicks._by_departure`).
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start, segment_distance
@@ -26,6 +28,7 @@ sends a coin along the line of the two centres); the striker is the flicked one.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Collection, Mapping
 
@@ -111,4 +114,38 @@ class Flicks:
                 went = np.array(positions.get(b.coin, b.at)) - spot
                 if toward and float(went @ (spot - start)) > 0:
                     struck[b.coin] = (a.coin, self.cfg.touch_mm - gap)
+        if len(group) > 1 and not struck:
+            struck = self._by_departure(group, positions)
         return [Start(s.coin, s.t, s.at, *struck[s.coin]) if s.coin in struck else s for s in group]
+
+    def _by_departure(
+        self, group: list[Start], positions: Mapping[str, Point]
+    ) -> dict[str, tuple[str, float]]:
+        """Which of coins set off together struck which, read from how they went, where their
+        ways from their spots (chords) say nothing: a blow turns the striker, so its chord
+        need not pass the other's spot. A struck coin goes off along the line of the two
+        centres at the blow, so the striker then stood a coin's width behind it, on the line
+        back along which it went; the striker must have come there moving that way, and after
+        the blow it goes that way more slowly than the struck coin (equal coins: it keeps at
+        most half the blow's share of its speed). Where only one coin of a pair can have
+        struck the other so, it did (a hand flicks one coin); where either can, the call is
+        unsure."""
+        found: dict[str, list[str]] = {}
+        for a, b in itertools.permutations(group, 2):
+            spot_a, spot_b = np.array(a.at), np.array(b.at)
+            went_b = np.array(positions.get(b.coin, b.at)) - spot_b
+            n = float(np.hypot(*went_b))
+            if n < self.cfg.start_mm:
+                continue
+            along = went_b / n
+            contact = spot_b - along * self.cfg.coin_mm
+            after = np.array(positions.get(a.coin, a.at)) - contact
+            if float((contact - spot_a) @ along) >= -self.cfg.start_mm and float(after @ along) < n:
+                found.setdefault(b.coin, []).append(a.coin)
+        out: dict[str, tuple[str, float]] = {}
+        for b_coin, strikers in found.items():
+            either = any(b_coin in found.get(a_coin, []) for a_coin in strikers)
+            mutual = out.get(strikers[0], ("", 0.0))[0] == b_coin
+            if len(strikers) == 1 and not mutual:
+                out[b_coin] = (strikers[0], 0.0 if either else self.cfg.touch_mm)
+        return out
