@@ -15,7 +15,6 @@ it puts coins a coin's width farther from where they could be.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -46,37 +45,40 @@ def assign(
     hands have been."""
     if not tracks or not sightings:
         return {}
-    cost = np.full((len(tracks), len(sightings)), _NEVER)
+    seen = np.array([s.mm for s in sightings], float)
+    predicted = np.array([tr.predict(t) for tr in tracks], float)
+    spots = np.array([tr.spot for tr in tracks], float)
+    gates = np.array([tr.gate(t, cfg, table) for tr in tracks])
+    under = np.array([tr.under_hand for tr in tracks])
+    covered = under & np.array([not tr.doubt for tr in tracks])
+    base = np.array([_OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0 for tr in tracks])
     emerge = cfg.max_step_mm + cfg.coin_mm
     covered_since = min((tr.hidden_t for tr in tracks if tr.under_hand), default=t)
-    any_covered = any(tr.under_hand for tr in tracks)
-    from_hand = [any_covered and trail.within(covered_since, s.mm, emerge) for s in sightings]
+    any_covered = bool(under.any())
+    from_hand = np.array(
+        [any_covered and trail.within(covered_since, s.mm, emerge) for s in sightings]
+    )
+    d = _distances(predicted, seen)
+    home = _distances(spots, seen)
+    d = np.where(under[:, None], np.minimum(d, home), d)
+    moved = np.where(under[:, None] & (home > cfg.start_mm), cfg.coin_mm, 0.0)
+    ok = (d <= gates[:, None]) & ~(covered[:, None] & ~from_hand[None, :] & (d > cfg.start_mm))
     aparts = _looks_apart(tracks, sightings)
-    for i, tr in enumerate(tracks):
-        p = tr.predict(t)
-        gate = tr.gate(t, cfg, table)
-        covered = tr.under_hand and not tr.doubt
-        for j, s in enumerate(sightings):
-            d = math.hypot(s.mm[0] - p[0], s.mm[1] - p[1])
-            moved = 0.0
-            if tr.under_hand:
-                home = math.hypot(s.mm[0] - tr.spot[0], s.mm[1] - tr.spot[1])
-                d = min(d, home)
-                moved = cfg.coin_mm if home > cfg.start_mm else 0.0
-            if d > gate or (covered and not from_hand[j] and d > cfg.start_mm):
-                continue
-            look = 0.0
-            if tr.look is not None:
-                apart = float(aparts[i, j])
-                if apart > cfg.look_gate:
-                    continue
-                look = cfg.look_mm * apart
-            base = _OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0
-            cost[i, j] = base + d + look + moved
+    known = ~np.isnan(aparts)
+    ok &= ~(known & (aparts > cfg.look_gate))
+    look = np.where(known, cfg.look_mm * np.nan_to_num(aparts), 0.0)
+    cost = np.where(ok, base[:, None] + d + look + moved, _NEVER)
     rows, cols = linear_sum_assignment(cost)
     return {
         tracks[i].coin: sightings[j] for i, j in zip(rows, cols, strict=True) if cost[i, j] < _NEVER
     }
+
+
+def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Every distance from the points ``a`` (N x 2) to the points ``b`` (M x 2): N x M."""
+    dx = a[:, None, 0] - b[None, :, 0]
+    dy = a[:, None, 1] - b[None, :, 1]
+    return np.sqrt(dx * dx + dy * dy)
 
 
 def _looks_apart(tracks: Sequence[Track], sightings: Sequence[Sighting]) -> np.ndarray:
