@@ -482,3 +482,22 @@ def test_of_two_coins_out_from_under_a_hand_the_one_behind_the_others_departure_
         ("moons-guard", "moons-knight"),
     ]
     assert calls[1].margin_mm > 0
+
+
+def test_a_coin_not_seen_after_a_hand_left_holds_the_calls_back_no_longer_than_settle_s() -> None:
+    # A white coin on a white tile may not show at all: not seen after the hand left, it may
+    # still lie there, but the calls before it do not wait for it for ever.
+    cfg = MotionConfig(position_sd_mm=0.1)
+    tr = CoinTracker({"suns-knight": (100.0, 700.0)}, {}, (864.0, 864.0), cfg)
+    hand = Hand(np.array([[100.0 + x, 700.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    for k in range(1, 20):
+        tr.update(_view(hands=(hand,)), k / 120)
+    hidden_t = tr.tracks["suns-knight"].hidden_t
+    k = 20
+    while k / 120 < 19 / 120 + cfg.settle_s:
+        tr.update(_view(), k / 120)
+        assert tr.horizon() == pytest.approx(hidden_t)
+        k += 1
+    tr.update(_view(), (k + 1) / 120)
+    assert tr.tracks["suns-knight"].state is State.HIDDEN
+    assert tr.horizon() == pytest.approx(tr.t - cfg.frame_s)

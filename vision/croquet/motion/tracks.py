@@ -229,14 +229,19 @@ class CoinTracker:
         """The earliest time a later frame can still report a start, a step or a stop at: a
         coin out of sight may turn out to have set off (or slid on) at any time since it was
         last seen, a coin at rest read away once sets off half a frame before that reading, and
-        a sliding coin read still may turn out to have stopped at its first still reading."""
+        a sliding coin read still may turn out to have stopped at its first still reading. A
+        coin hidden at rest that no hand has been near for ``settle_s`` (one that does not
+        show where it lay, as a white coin on a white tile may not) holds nothing back: the
+        calls before it must not wait for it for ever."""
         times = [self.t - self.cfg.frame_s]
         for tr in self.tracks.values():
             if tr.state is State.SLIDING:
                 # Still since its first still reading: it may turn out to have stopped then.
                 times.append(self.t - len(tr.still) * self.cfg.frame_s)
-            if tr.state is State.HIDDEN:
-                times.append(tr.seen_t if tr.moving_hidden else tr.hidden_t)
+            if tr.state is State.HIDDEN and tr.moving_hidden:
+                times.append(tr.seen_t)
+            elif tr.state is State.HIDDEN and self.t - tr.hand_t <= self.cfg.settle_s:
+                times.append(tr.hidden_t)
             elif tr.unseen_start is not None:
                 times.append(tr.unseen_start[2])
         return min(times)
