@@ -86,7 +86,7 @@ class Sighting:
 class RegionMemory:
     """The coins read in each region of coins when they were last read, with the region's
     picture then. A region is read the same again, without the work, when nothing could have
-    moved a coin in it (:func:`_quiet`: no hand within a finger's reach of its coins, no coin
+    moved a coin in it (:func:`_quiet`: no hand within a hand's length of its coins, no coin
     in motion within touching distance and a frame's slide; a coin nothing touches does not
     move), save every ``_REREAD_FRAMES``-th frame, which follows the position noise; or when
     its picture has changed nowhere by more than the camera's noise allows
@@ -336,9 +336,10 @@ def _quiet(
     coins: Sequence[Sighting], hands: Sequence[Hand], moving: Sequence[Point], cfg: MotionConfig
 ) -> bool:
     """Whether nothing can have moved the coins read at ``coins`` since: no hand within a
-    finger's reach of any (the reach from which a hand is beside a coin), and no coin in
+    hand's length of any (a hand seen from a slant shows displaced from the fingertip that
+    touches a coin, so a hand beyond a finger's reach may still flick it), and no coin in
     motion within touching distance and a frame's slide of any."""
-    reach = cfg.radius_mm + cfg.finger_mm
+    reach = cfg.hand_mm
     slide = cfg.touch_mm + cfg.max_step_mm
     for c in coins:
         if any(h.within(c.mm, reach) for h in hands):
