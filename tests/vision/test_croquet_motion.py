@@ -149,9 +149,18 @@ def _view(*readings: tuple[float, float], hands: tuple[Hand, ...] = ()) -> View:
     return View(tuple(Sighting(p, (200.0, 200.0, 200.0)) for p in readings), hands, 1.0)
 
 
+def _palm(x: float, y: float) -> Hand:
+    """A hand's region: a 40 mm square of points round (x, y)."""
+    return Hand(np.array([[x + dx, y + dy] for dx in (-20, 0, 20) for dy in (-20, 0, 20)]), 40)
+
+
+def _one_coin(coin: str, at: tuple[float, float]) -> CoinTracker:
+    """A tracker of one coin lying at ``at`` (its configuration is ``.cfg``)."""
+    return CoinTracker({coin: at}, {}, (864.0, 864.0), MotionConfig(position_sd_mm=0.1))
+
+
 def test_a_coin_read_away_from_its_spot_with_nothing_to_move_it_stays_put() -> None:
-    cfg = MotionConfig(position_sd_mm=0.1)
-    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
+    tr = _one_coin("moons-knight", (100.0, 100.0))
     starts = []
     for k in range(1, 10):
         m = tr.update(_view((101.5, 100.0)), k / 120)
@@ -163,8 +172,7 @@ def test_a_coin_read_away_from_its_spot_with_nothing_to_move_it_stays_put() -> N
 
 
 def test_a_coin_a_hand_is_beside_sets_off_when_read_away_twice_running() -> None:
-    cfg = MotionConfig(position_sd_mm=0.1)
-    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
+    tr = _one_coin("moons-knight", (100.0, 100.0))
     hand = Hand(np.array([[100.0, 125.0], [100.0, 160.0]]), 30.0)
     tr.update(_view((100.0, 100.0), hands=(hand,)), 1 / 120)
     first = tr.update(_view((100.0, 95.0), hands=(hand,)), 2 / 120)
@@ -305,10 +313,9 @@ def test_coins_that_set_off_under_one_hand_wait_for_those_still_hidden_under_it(
 def _set_down(placing: frozenset[str]) -> tuple:
     """A hand over a coin lifts it and sets it down 30 mm away (nearer than a coin and a
     finger), then leaves: what the tracker reports."""
-    cfg = MotionConfig(position_sd_mm=0.1)
-    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
+    tr = _one_coin("moons-knight", (100.0, 100.0))
     tr.placing = placing
-    hand = Hand(np.array([[100.0 + x, 115.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    hand = _palm(100.0, 115.0)
     placed, starts = [], []
     for k in range(1, 30):
         m = tr.update(_view(hands=(hand,)), k / 120)
@@ -380,7 +387,7 @@ def test_a_coin_moving_off_one_it_lay_against_did_not_strike_it() -> None:
     tr = CoinTracker(
         {"suns-knight": (100.0, 100.0), "moons-knight": (100.0, 119.0)}, {}, (864.0, 864.0), cfg
     )
-    hand = Hand(np.array([[100.0 + x, 110.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    hand = _palm(100.0, 110.0)
     for k in range(1, 4):
         tr.update(_view(hands=(hand,)), k / 120)
     starts = []
@@ -417,9 +424,8 @@ def test_coins_under_a_hand_take_no_readings_of_another_coming_out_moving() -> N
 def test_a_coin_first_seen_moving_out_from_under_a_hand_slid_and_was_not_placed() -> None:
     # It comes out too slowly for a slide to show in one step, drifting half a millimetre a
     # frame, then lies still: a coin put down by hand lies still when the hand leaves it.
-    cfg = MotionConfig(position_sd_mm=0.1)
-    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
-    hand = Hand(np.array([[100.0 + x, 115.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    tr = _one_coin("moons-knight", (100.0, 100.0))
+    hand = _palm(100.0, 115.0)
     for k in range(1, 30):
         tr.update(_view(hands=(hand,)), k / 120)
     placed, starts = [], []
@@ -436,8 +442,8 @@ def test_a_coin_read_sliding_a_coin_width_out_with_a_hand_beyond_a_fingertip_set
     # Seen from a slant, a hand above the table shows farther off than the fingertip that
     # flicked: readings running on as a slide a coin's width from the spot, with a hand
     # within a hand's length, are a flick (unsure: no hand was seen touching the coin).
-    cfg = MotionConfig(position_sd_mm=0.1)
-    tr = CoinTracker({"moons-knight": (100.0, 100.0)}, {}, (864.0, 864.0), cfg)
+    tr = _one_coin("moons-knight", (100.0, 100.0))
+    cfg = tr.cfg
     hand = Hand(np.array([[100.0 + x, 150.0 + y] for x in (-20, 0, 20) for y in (0, 20, 40)]), 40)
     assert hand.distance((100.0, 100.0)) > cfg.radius_mm + cfg.finger_mm
     tr.update(_view((100.0, 100.0), hands=(hand,)), 1 / 120)
@@ -454,9 +460,8 @@ def test_a_coin_read_sliding_a_coin_width_out_with_a_hand_beyond_a_fingertip_set
 
 
 def test_a_coin_read_once_at_the_edge_out_from_under_a_hand_then_gone_went_off() -> None:
-    cfg = MotionConfig(position_sd_mm=0.1)
-    tr = CoinTracker({"moons-guard": (824.0, 455.0)}, {}, (864.0, 864.0), cfg)
-    hand = Hand(np.array([[810.0 + x, 455.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    tr = _one_coin("moons-guard", (824.0, 455.0))
+    hand = _palm(810.0, 455.0)
     for k in range(1, 5):
         tr.update(_view(hands=(hand,)), k / 120)
     tr.update(_view((862.4, 458.7), hands=(hand,)), 5 / 120)
@@ -487,9 +492,9 @@ def test_of_two_coins_out_from_under_a_hand_the_one_behind_the_others_departure_
 def test_a_coin_not_seen_after_a_hand_left_holds_the_calls_back_no_longer_than_settle_s() -> None:
     # A white coin on a white tile may not show at all: not seen after the hand left, it may
     # still lie there, but the calls before it do not wait for it for ever.
-    cfg = MotionConfig(position_sd_mm=0.1)
-    tr = CoinTracker({"suns-knight": (100.0, 700.0)}, {}, (864.0, 864.0), cfg)
-    hand = Hand(np.array([[100.0 + x, 700.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40)
+    tr = _one_coin("suns-knight", (100.0, 700.0))
+    cfg = tr.cfg
+    hand = _palm(100.0, 700.0)
     for k in range(1, 20):
         tr.update(_view(hands=(hand,)), k / 120)
     hidden_t = tr.tracks["suns-knight"].hidden_t
