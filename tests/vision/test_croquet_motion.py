@@ -5,6 +5,7 @@ learnt at set-up, and the state machine and the call modules on hand-made input.
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 import pytest
@@ -143,6 +144,25 @@ def test_the_bold_numeral_edition_held_back_from_tuning_is_read() -> None:
     scene, r = varied_scene(7, 2, MODE, variation)
     run = referee(scene, r)
     assert matched(run, "flick") and matched(run, "rest", 0.4)
+
+
+def test_a_dark_hand_on_wood_is_a_hand_not_a_shadow_and_no_coin() -> None:
+    # A brown hand on brown wood under warm light dims every channel alike, as a shadow does;
+    # read as a shadow, the hand fell apart into coin-sized pieces that were taken for coins.
+    # The wood's grain shows through a shadow and not through a hand.
+    variation = draw_variation(100000, None)
+    assert (variation.variants["surface"], variation.variants["hands"]) == ("wood", "dark_bare")
+    scene, r = varied_scene(100000, 1, MODE, variation, REST_HAND)
+    frames = r.frames(scene)
+    first, _ = next(frames)
+    ref = CoinReferee(first, calibrate(first, r.profile), scene.setup, scene.layout, scene.fps)
+    stray, radius = [], MotionConfig().radius_mm
+    for img, truth in frames:
+        ref.update(img, truth.t)
+        coins = [c.mm for c in truth.coins.values() if c.mm is not None]
+        sightings = ref.view.sightings if ref.view is not None else ()
+        stray += [s.mm for s in sightings if min(math.dist(s.mm, c) for c in coins) > radius]
+    assert stray == []
 
 
 def _view(*readings: tuple[float, float], hands: tuple[Hand, ...] = ()) -> View:

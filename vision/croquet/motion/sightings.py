@@ -61,6 +61,9 @@ _REREAD_FRAMES = 8
 #: the noise's sample at most: an arm reaching over a table covers a tenth of it or so, so a
 #: frame changed over more than half of it shows the noise misjudged, not hands.
 _MOST_HANDS_COVER = 0.5
+#: A pixel and its eight neighbours: the centre first (:func:`hides_pattern`).
+_AROUND = np.array([(0, 0), *((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)])
+_NEIGHBOURS = np.ones((3, 3), np.uint8)
 #: Mean-shift steps at most when a coin's centre is read (:func:`disc_centres`).
 _SHIFTS = 10
 
@@ -178,6 +181,7 @@ def _changed(
     noise: CameraNoise,
     config: MotionConfig,
     faces: np.ndarray,
+    block: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8, whose
     gradient is ``grad``) seen at ``gain`` by more than the camera's noise allows at a flat or
@@ -185,7 +189,10 @@ def _changed(
     shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only. A
     pixel coloured as a coin's face (within one of the ``faces`` ranges,
     :func:`face_range`, under this frame's light) is no shadow: a dark grey coin on a white
-    tile dims every channel alike too. Also each pixel's largest channel difference (uint8)."""
+    tile dims every channel alike too; nor is one where the table's pattern does not show
+    through (:func:`hides_pattern`, in squares of ``block`` pixels, a coin's width): a brown
+    hand on a brown wood dims it alike too. Also each pixel's largest channel difference
+    (uint8)."""
     flat, edge = (gain * v + 2.0 for v in noise.thresholds(config.sure_sds))
     lit = cv2.convertScaleAbs(table, alpha=gain)
     b, g, r = cv2.split(cv2.absdiff(frame, lit))
@@ -206,8 +213,70 @@ def _changed(
             seen = frame[ys[shadow], xs[shadow]].astype(np.float32)[:, None, :] / gain
             coinlike = ((seen >= faces[None, :, 0]) & (seen <= faces[None, :, 1])).all(axis=2)
             shadow[np.flatnonzero(shadow)[coinlike.any(axis=1)]] = False
+        if shadow.any():
+            at = np.flatnonzero(shadow)
+            shadow[at[hides_pattern(frame, table, gain, ys[at], xs[at], noise.sd, block)]] = False
         mask[ys[shadow], xs[shadow]] = 0
     return mask, largest
+
+
+def hides_pattern(
+    frame: np.ndarray,
+    table: np.ndarray,
+    gain: float,
+    ys: np.ndarray,
+    xs: np.ndarray,
+    sd: float,
+    block: int,
+) -> np.ndarray:
+    """Whether each of the pixels at rows ``ys``, columns ``xs`` hides the bare table's
+    pattern rather than shading it: the test that tells a thing dimmer than the table from a
+    shadow where colour cannot (a brown hand on brown wood, a dark sleeve on grey cloth).
+
+    A shadow only takes away some of the light falling on the table, so the table's own
+    pattern (grain, weave, print) shows through it at the same contrast: in logarithms, the
+    frame's fine detail equals the bare table's (a slope of 1), whatever the shadow's depth.
+    A thing lying over the table hides that pattern: its detail does not follow the table's
+    (a slope of 0). The pixels are taken in squares of ``block`` pixels; in each, the fine
+    detail (each pixel less the mean of its 3 x 3 neighbours, over the pixels whose
+    neighbours are all tested) of the frame is regressed on the bare table's (``table``, seen
+    at ``gain``). Where the table's detail there stands out of the camera's noise (``sd``
+    levels a channel; its variance over four times the noise's, so the noise shrinks a
+    shadow's slope by a fifth at most) and the slope is below halfway, the square hides the
+    pattern. On a plain cloth no square stands out and the colour test alone decides.
+
+    >>> rng = np.random.default_rng(1)
+    >>> wood = np.clip(120 + rng.normal(0, 12, (24, 24, 1)) * [1, 1, 1], 0, 255).astype(np.uint8)
+    >>> shade = (wood * 0.6).astype(np.uint8)
+    >>> hand = np.full_like(wood, 60)
+    >>> ys, xs = [a.ravel() for a in np.mgrid[0:24, 0:24]]
+    >>> bool(hides_pattern(shade, wood, 1.0, ys, xs, 1.0, 8).any())
+    False
+    >>> bool(hides_pattern(hand, wood, 1.0, ys, xs, 1.0, 8).all())
+    True
+    """
+    tested = np.zeros(frame.shape[:2], np.uint8)
+    tested[ys, xs] = 1
+    inner = cv2.erode(tested, _NEIGHBOURS, borderValue=0)[ys, xs] > 0
+    iy, ix = ys[inner], xs[inner]
+    if not len(iy):
+        return np.zeros(len(ys), bool)
+    ny, nx = iy[None, :] + _AROUND[:, :1], ix[None, :] + _AROUND[:, 1:]
+    lit = table[ny, nx].sum(axis=2, dtype=np.float32) * np.float32(gain) + 3
+    log_t = np.log(lit)
+    log_f = np.log(frame[ny, nx].sum(axis=2, dtype=np.float32) + 3)
+    t, f = log_t[0] - log_t.mean(axis=0), log_f[0] - log_f.mean(axis=0)
+    across = frame.shape[1] // block + 1
+    squares = (frame.shape[0] // block + 1) * across
+    which = (iy // block) * across + ix // block
+    # The log of a sum of three channels, each with noise sd, spreads by sqrt(3) sd / sum.
+    noise = np.float32(3 * sd * sd) / (lit[0] * lit[0])
+    n = np.bincount(which, minlength=squares)
+    txx = np.bincount(which, t * t, minlength=squares)
+    txy = np.bincount(which, t * f, minlength=squares)
+    floor = np.bincount(which, noise, minlength=squares)
+    hidden = (n >= 4) & (txx >= 4 * floor) & (txy < 0.5 * txx)
+    return hidden[(ys // block) * across + xs // block]
 
 
 def nonzero(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -257,7 +326,14 @@ def see(
     if unread:
         _follow_noise(table, grid, gain, config, shown_at, None, ())
     mask, _ = _changed(
-        grid, table.coarse, table.grad_coarse, gain, table.noise, config, table.faces
+        grid,
+        table.coarse,
+        table.grad_coarse,
+        gain,
+        table.noise,
+        config,
+        table.faces,
+        max(3, round(2 * table.coin_px / s)),
     )
     mask = cv2.bitwise_and(mask, table.on_table_mask)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
@@ -442,6 +518,7 @@ def _coins_in(
         table.noise,
         config,
         table.faces,
+        max(3, round(2 * table.coin_px)),
     )
     ys, xs = nonzero(mask)
     if len(xs) < 3 * k:
