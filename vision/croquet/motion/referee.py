@@ -41,7 +41,7 @@ from vision.croquet.motion.paths import Motion, Start
 from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import RegionMemory, View, see
 from vision.croquet.motion.strikes import Strikes
-from vision.croquet.motion.table_model import grid_of, learn_table
+from vision.croquet.motion.table_model import learn_table
 from vision.croquet.motion.tracks import CoinTracker
 
 #: Frames between updates of the thresholds from the measured position noise.
@@ -81,11 +81,11 @@ class CoinReferee:
         self.view: View | None = None
         self.regions = RegionMemory()
         self.motion: Motion | None = None
-        self._last_grid = grid_of(first, self.table.step)
+        self._last_grid = self.table.grid(first)
 
     def update(self, image: np.ndarray, t: float) -> list[Call]:
         """The calls this frame (at ``t`` s) makes, in time order."""
-        grid = grid_of(image, self.table.step)
+        grid = self.table.grid(image)
         if cv2.norm(grid, self._last_grid, cv2.NORM_INF) == 0:
             # The camera sent the last frame again (a frame dropped in its pipeline): it
             # shows nothing new, and read again it would pass for a perfectly still table.

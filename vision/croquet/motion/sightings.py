@@ -48,7 +48,7 @@ import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour, grid_of
+from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour
 
 #: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
 COIN_THICK_MM = 3.175
@@ -312,10 +312,10 @@ def see(
     set-up spots where the bare table is still only painted in (:func:`learn_table`). With a
     ``memory``, regions unchanged since they were read, or that nothing could have moved (no
     hand near, none of the coins in motion, at ``moving``, near) are not read again. ``grid``
-    is the frame's :func:`grid_of` at the table's step, if already taken."""
+    is the frame's :meth:`TableModel.grid`, if already taken."""
     s = table.step
     if grid is None:
-        grid = grid_of(frame, s)
+        grid = table.grid(frame)
     sample = table.gain_sample(grid)
     gain = float(np.median((sample + 1.0) / (table.gain_base + 1.0)))
     # Until the camera's noise has been read, a frame is compared with a guess of it: read it
@@ -346,12 +346,12 @@ def see(
     shown_cells = math.pi * (table.coin_px + 1) ** 2 / (s * s)
     big = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= config.coin_fill * coin_cells) + 1
     at_edge = set(np.unique(labels.reshape(-1)[table.edge_at]).tolist()) if len(big) else set()
-    held = _expected_in(labels, shown_at / s)
+    held = _expected_in(labels, table.to_grid(shown_at))
     # The bare table painted in round a set-up spot differs from the table there: a coin
     # still on its spot shows that ring too, which is no coin.
     ring_cells = (config.painted_radii**2 - 1) * coin_cells
     rings = _expected_in(
-        labels, table.cal.to_image(np.array(painted, float), COIN_THICK_MM / 2) / s
+        labels, table.to_grid(table.cal.to_image(np.array(painted, float), COIN_THICK_MM / 2))
     )
     # Two touching coins' shown discs overlap where their rims meet, some 2 sqrt(2 r) pixels
     # of a coin's pi (r + 1)^2: with a coin on either side, a coin shows that share less.
@@ -360,6 +360,7 @@ def see(
     hands: list[Hand] = []
     hand_ids: list[int] = []
     blobs: list[tuple[int, int, int, int, int]] = []
+    ox, oy = table.window[:2]
     for i in big.tolist():
         x, y, w, h, area = (int(v) for v in stats[i])
         shown = area / shown_cells
@@ -367,7 +368,7 @@ def see(
             hand_ids.append(i)
             ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
             keep = np.linspace(0, len(xs) - 1, min(len(xs), _HAND_POINTS)).astype(int)
-            px = np.column_stack([xs[keep] + x, ys[keep] + y]).astype(float) * s
+            px = table.from_grid(np.column_stack([xs[keep] + x, ys[keep] + y]))
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         else:
             coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
@@ -385,7 +386,7 @@ def see(
     kept: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = {}
     flat = gain * table.noise.thresholds(config.sure_sds)[0] + 2.0
     for x, y, w, h, k in blobs:
-        box = (x * s - s, y * s - s, (w + 2) * s, (h + 2) * s)
+        box = (ox + x * s - s, oy + y * s - s, (w + 2) * s, (h + 2) * s)
         before = memory.match(box, k, s) if memory is not None else None
         if before is not None:
             old, patch, found = before
@@ -472,7 +473,7 @@ def _follow_noise(
     spreads a pixel)."""
     busy: np.ndarray = np.zeros(grid.shape[:2], np.uint8)
     if len(shown_at):
-        px = shown_at / table.step
+        px = table.to_grid(shown_at)
         reach = max(1, round(2 * table.coin_px / table.step))
         for x, y in np.round(px).astype(int).tolist():
             cv2.circle(busy, (x, y), reach, 1, -1)

@@ -15,7 +15,9 @@ stands in the first frame, so:
 
 Frames are compared with the background on a grid of every ``step``-th pixel first, chosen so
 that a coin's width spans at least four grid points: cheap enough to run at several times the
-camera's frame rate on one core.
+camera's frame rate on one core. The grid covers only the table's *window* (the box round the
+table and a coin's radius beyond its edges, :attr:`TableModel.window`): nothing off the table
+is refereed, and a camera seeing the table from afar sees a lot of floor.
 """
 
 from __future__ import annotations
@@ -172,11 +174,14 @@ class TableModel:
     ``coarse`` its grid samples; ``on_table`` marks the grid points on the table (a coin's
     radius beyond its edges, so a coin going off is seen to the last) and ``edge`` the grid
     points along its rim; ``gain_at`` and ``noise_at`` are flat indices into the grid of the
-    bare table's points used to follow the light and the camera's noise."""
+    bare table's points used to follow the light and the camera's noise. The grid's points lie
+    at ``origin`` + ``step`` times their row and column, full size (:meth:`grid`)."""
 
     cal: Calibration
     size: tuple[int, int]
     step: int
+    #: The table's window (x0, y0, x1, y1; full-size pixels) the grid samples.
+    window: tuple[int, int, int, int]
     coin_px: float
     background: np.ndarray
     coarse: np.ndarray
@@ -193,6 +198,25 @@ class TableModel:
     looks: dict[str, np.ndarray] = field(default_factory=dict)
     #: :meth:`gain_sample` of the bare table's grid, taken when first wanted after a refresh.
     _gain_base: np.ndarray | None = field(default=None, init=False, repr=False)
+
+    @property
+    def origin(self) -> np.ndarray:
+        """The window's top left corner (x, y; full-size pixels): the grid's first point."""
+        return np.array(self.window[:2], float)
+
+    def grid(self, frame: np.ndarray) -> np.ndarray:
+        """The grid of ``frame`` (full size) the bare table's ``coarse`` is compared with: every
+        ``step``-th pixel of the table's window (:func:`grid_of`)."""
+        x0, y0, x1, y1 = self.window
+        return grid_of(frame[y0:y1, x0:x1], self.step)
+
+    def to_grid(self, px: np.ndarray) -> np.ndarray:
+        """Full-size pixels (N x 2) as grid coordinates."""
+        return (np.asarray(px, float) - self.origin) / self.step
+
+    def from_grid(self, g: np.ndarray) -> np.ndarray:
+        """Grid coordinates (N x 2) as full-size pixels."""
+        return np.asarray(g, float) * self.step + self.origin
 
     @cached_property
     def on_table_mask(self) -> np.ndarray:
@@ -261,15 +285,23 @@ class TableModel:
         region = self.background[y0:y1, x0:x1]
         region[disc] = frame[y0:y1, x0:x1][disc]
         self.grad[y0:y1, x0:x1] = gradient(region)
-        s = self.step
-        gy0, gx0 = -(-y0 // s), -(-x0 // s)
-        self.coarse[gy0 : -(-y1 // s), gx0 : -(-x1 // s)] = self.background[
-            gy0 * s : y1 : s, gx0 * s : x1 : s
-        ]
-        self.grad_coarse[gy0 : -(-y1 // s), gx0 : -(-x1 // s)] = self.grad[
-            gy0 * s : y1 : s, gx0 * s : x1 : s
-        ]
+        self.coarse[...] = self.grid(self.background)
+        self.grad_coarse[...] = self.grid(self.grad)
         self._gain_base = None
+
+
+def _span(start: int, length: int, size: int, step: int) -> tuple[int, int]:
+    """The run of pixels (first, past the last) from ``start`` over ``length`` within a picture
+    ``size`` wide, its first a whole number of ``step``s in (the grid's points fall on the
+    whole picture's ``step``-th pixels, wherever the window lies) and its length one too where
+    the picture has room (so the grid is taken by one resize, :func:`grid_of`).
+
+    >>> _span(10, 95, 200, 4), _span(-5, 300, 200, 4), _span(190, 9, 200, 4)
+    ((8, 108), (0, 200), (188, 200))
+    """
+    first = max(0, start) // step * step
+    last = min(size, first + -(-(min(size, start + length) - first) // step) * step)
+    return first, last
 
 
 def _disc_mask(shape: tuple[int, int], centres: np.ndarray, radius: float) -> np.ndarray:
@@ -301,13 +333,17 @@ def learn_table(
         [(-r, -r), (table_mm[0] + r, -r), (table_mm[0] + r, table_mm[1] + r), (-r, table_mm[1] + r)]
     )
     table = np.zeros((h, w), np.uint8)
-    cv2.fillPoly(table, [np.round(cal.to_image(corners)).astype(np.int32)], 255)
-    on_table = table[::step, ::step] > 0
+    outline = np.round(cal.to_image(corners)).astype(np.int32)
+    cv2.fillPoly(table, [outline], 255)
+    bx, by, bw, bh = cv2.boundingRect(outline)
+    (x0, x1), (y0, y1) = _span(bx, bw, w, step), _span(by, bh, h, step)
+    window = (x0, y0, x1, y1)
+    on_table = table[y0:y1:step, x0:x1:step] > 0
     grid = on_table.astype(np.uint8)
     edge = (grid - cv2.erode(grid, np.ones((3, 3), np.uint8), borderValue=0)) > 0
     bare = (table > 0) & (coins == 0)
     rng = np.random.default_rng(0)
-    grid_bare = bare[::step, ::step].ravel()
+    grid_bare = bare[y0:y1:step, x0:x1:step].ravel()
     candidates = np.flatnonzero(grid_bare)
     gain_at = rng.choice(candidates, min(_GAIN_SAMPLES, len(candidates)), replace=False)
     noise_at = rng.choice(candidates, min(_NOISE_SAMPLES, len(candidates)), replace=False)
@@ -322,15 +358,16 @@ def learn_table(
         cal,
         (w, h),
         step,
+        window,
         coin_px,
         bg,
-        bg[::step, ::step].copy(),
+        bg[y0:y1:step, x0:x1:step].copy(),
         on_table,
         edge,
         np.sort(gain_at),
         np.sort(noise_at),
         grad,
-        grad[::step, ::step].copy(),
+        grad[y0:y1:step, x0:x1:step].copy(),
         CameraNoise(config.noise_tail),
         np.unique(np.round(np.array(faces).reshape(-1, 6)), axis=0).reshape(-1, 2, 3),
         looks,
