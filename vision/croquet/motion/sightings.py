@@ -158,11 +158,14 @@ class Hand:
 
 @dataclass(frozen=True)
 class View:
-    """What one frame shows: the coins seen, the hands, and the light's gain."""
+    """What one frame shows: the coins seen, the hands, and the light's gain; and the set-up
+    spots where the bare table is still only painted in (table mm), whose coin may have left
+    unseen."""
 
     sightings: tuple[Sighting, ...]
     hands: tuple[Hand, ...]
     gain: float
+    painted: tuple[Point, ...] = ()
 
     def hand_distance(self, p: Point) -> float:
         """How far (mm) ``p`` lies from the nearest hand (infinite with none)."""
@@ -406,7 +409,7 @@ def see(
         replace(c, fresh=fresh, by_hand=any(hd.within(c.mm, near) for hd in hands))
         for c, fresh in sightings
     )
-    return View(out, tuple(hands), gain)
+    return View(out, tuple(hands), gain, tuple(painted))
 
 
 def _quiet(

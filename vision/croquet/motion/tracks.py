@@ -94,6 +94,7 @@ from vision.croquet.motion.paths import (
 )
 from vision.croquet.motion.position_noise import PositionNoise
 from vision.croquet.motion.sightings import Sighting, View
+from vision.croquet.motion.table_model import look_apart
 from vision.croquet.motion.track import State, Track
 
 
@@ -258,9 +259,8 @@ class CoinTracker:
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
         self.trail.follow([h.points for h in view.hands], t)
-        pairs = assign(
-            list(self.tracks.values()), view.sightings, t, self.cfg, self.table, self.trail
-        )
+        sightings = self._not_painted(view)
+        pairs = assign(list(self.tracks.values()), sightings, t, self.cfg, self.table, self.trail)
         for tr in self.tracks.values():
             if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
                 tr.hand_t = t
@@ -302,6 +302,42 @@ class CoinTracker:
             frozenset(self.doubted),
             tuple(guessed),
         )
+
+    def _not_painted(self, view: View) -> list[Sighting]:
+        """The sightings, less those of the painted-in guess at a set-up spot (``view.painted``)
+        whose coin lies hidden under a hand: where that coin has left unseen, the real table
+        differs from the guess within the painted disc (``painted_radii`` radii), and shows as
+        a coin there. A coin still lying there shows its own face, unmixed with the table (a
+        coin at rest is not smeared): a reading there whose look differs from it by more than
+        ``look_gate`` (:func:`look_apart`, the table's colour left out) is the table.
+
+        >>> tr = CoinTracker({"a": (100.0, 100.0)}, {"a": np.array([40.0, 40.0, 200.0])},
+        ...                  (864.0, 864.0), MotionConfig())
+        >>> tr.tracks["a"].state = State.HIDDEN
+        >>> wood, coin = Sighting((104.0, 105.0), (60.0, 90.0, 150.0)), Sighting((101.0, 100.0),
+        ...                                                                    (42.0, 41.0, 198.0))
+        >>> [s.look for s in tr._not_painted(View((wood, coin), (), 1.0, ((100.0, 100.0),)))]
+        [(42.0, 41.0, 198.0)]
+        """
+        near = self.cfg.radius_mm / 2
+        spots = [
+            (tr.look, p)
+            for tr in self.tracks.values()
+            if tr.under_hand and tr.look is not None
+            for p in view.painted
+            if math.dist(pt(tr.spot), p) <= near
+        ]
+        if not spots:
+            return list(view.sightings)
+        disc = self.cfg.painted_radii * self.cfg.radius_mm
+
+        def guess(s: Sighting) -> bool:
+            return any(
+                math.dist(s.mm, p) <= disc and look_apart(s.look, look, None) > self.cfg.look_gate
+                for look, p in spots
+            )
+
+        return [s for s in view.sightings if not guess(s)]
 
     def _follow_friction(self, f: _Frame, renamed: Sequence[tuple[str, str]]) -> None:
         """Give :class:`Friction` this frame's slides: a coin set off, hidden or renamed
