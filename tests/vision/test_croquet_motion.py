@@ -17,8 +17,9 @@ from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.flicks import Flicks
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
-from vision.croquet.motion.paths import Start, Step
+from vision.croquet.motion.paths import Motion, Start, Step
 from vision.croquet.motion.referee import CoinReferee
+from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.tracks import CoinTracker, State
 from vision.lab.croquet_evaluate import (
@@ -507,6 +508,33 @@ def test_of_two_coins_out_from_under_a_hand_the_one_behind_the_others_departure_
         ("moons-guard", "moons-knight"),
     ]
     assert calls[1].margin_mm > 0
+
+
+def test_a_coin_held_as_flicked_that_went_less_than_the_softest_flick_never_moved() -> None:
+    # A fingertip over a coin's rim shifted its readings a millimetre, frame after frame,
+    # and then they stood still: no flick carries a coin so short a way. No flick, no rest.
+    f = Flicks(MotionConfig(position_sd_mm=0.1))
+    assert 3.0 < f.least_way_mm < 3.5
+    f.start(Start("moons-knight", 0.55, (444.7, 648.1), None, 0.0))
+    rests = Rests()
+    moved = Motion(
+        0.56,
+        {"moons-knight": (444.7, 649.0)},
+        frozenset(),
+        frozenset(),
+        starts=(Start("moons-knight", 0.55, (444.7, 648.1), None, 0.0),),
+    )
+    assert rests.update(moved, undecided=True) == []
+    assert f.due(0.7, {"moons-knight": (444.7, 649.0)}) == [] and f.withdrawn == ["moons-knight"]
+    still = Motion(0.7, {"moons-knight": (444.7, 649.0)}, frozenset(), frozenset())
+    assert rests.update(still, False, f.withdrawn) == []
+
+
+def test_a_coin_flicked_against_one_it_touches_moved_though_it_stopped_dead() -> None:
+    f = Flicks(MotionConfig(position_sd_mm=0.1))
+    f.start(Start("moons-knight", 1.0, (100.0, 100.0), None, 5.0))
+    f.struck("moons-knight")
+    assert [s.coin for s in f.due(1.2, {"moons-knight": (100.0, 100.5)})] == ["moons-knight"]
 
 
 def test_a_coin_not_seen_after_a_hand_left_holds_the_calls_back_no_longer_than_settle_s() -> None:

@@ -16,6 +16,13 @@ sends a coin along the line of the two centres); the striker is the flicked one.
 the striker, so its way may pass wide of the other's spot: then how the two went off says
 which struck which (:meth:`Flicks._by_departure`).
 
+A coin flicked goes at least as far as the softest flick carries it on the fastest cloth,
+``soft_flick_mm_s`` squared over twice ``decel_max_mm_s2`` (some 3 mm), and it has gone that
+far by the time its hold ends (by then it has either stopped or is still going faster). One
+held as flicked that lies nearer its spot than that when its hold ends, and struck no coin
+(a coin flicked against one it touches stops dead and the other goes), never moved: a hand's
+edge or shade beside it shifted its readings (:attr:`Flicks.withdrawn`).
+
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start, segment_distance
 >>> f = Flicks(MotionConfig())
@@ -46,10 +53,23 @@ class Flicks:
     def __init__(self, config: MotionConfig) -> None:
         self.cfg = config
         self.held: list[Start] = []
+        #: Coins that struck another while held: they moved, however little.
+        self.strikers: set[str] = set()
+        #: Coins whose start was withdrawn since last asked: they never moved.
+        self.withdrawn: list[str] = []
 
     @property
     def hold_s(self) -> float:
         return self.cfg.coin_mm / self.cfg.soft_flick_mm_s
+
+    @property
+    def least_way_mm(self) -> float:
+        """The least way a flicked coin goes: the softest flick on the fastest cloth."""
+        return self.cfg.soft_flick_mm_s**2 / (2 * self.cfg.decel_max_mm_s2)
+
+    def struck(self, coin: str) -> None:
+        """``coin`` struck another (it moved)."""
+        self.strikers.add(coin)
 
     def start(self, start: Start) -> None:
         """A coin set off beside a hand: held."""
@@ -82,7 +102,23 @@ class Flicks:
             and abs(s.t - first.t) <= self.cfg.settle_s
         ]
         self.held = [s for s in self.held if s not in group]
-        return self._resolve(group, positions)
+        resolved = self._resolve(group, positions)
+        struck = self.strikers | {s.by for s in resolved if s.by is not None}
+        if not self.held:
+            self.strikers = set()
+        kept = [
+            s
+            for s in resolved
+            if s.by is not None or s.coin in struck or s.coin in hidden or self._went(s, positions)
+        ]
+        self.withdrawn += [s.coin for s in resolved if s not in kept]
+        return kept
+
+    def _went(self, start: Start, positions: Mapping[str, Point]) -> bool:
+        """Whether the coin of ``start`` lies as far from its spot as a flick takes it (or
+        where is not known)."""
+        now = positions.get(start.coin)
+        return now is None or math.dist(now, start.at) >= self.least_way_mm
 
     def flush(self, positions: Mapping[str, Point]) -> list[Start]:
         """Every held start resolved now (the frames have ended)."""
@@ -97,6 +133,7 @@ class Flicks:
         self.held = [
             Start(swap.get(s.coin, s.coin), s.t, s.at, s.by, s.margin_mm) for s in self.held
         ]
+        self.strikers = {swap.get(c, c) for c in self.strikers}
 
     def _resolve(self, group: list[Start], positions: Mapping[str, Point]) -> list[Start]:
         """One flick: the coin whose way reached another's spot, going toward it, with the

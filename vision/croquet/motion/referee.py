@@ -112,8 +112,14 @@ class CoinReferee:
             if st.by is None:
                 self.flicks.start(st)
             else:
+                self.flicks.struck(st.by)
                 calls += self.strikes.started(st)
-        calls += self._started(self.flicks.due(t, m.positions, m.hidden))
+        # The held starts bear the names from before this frame's trades, as its reports do;
+        # where the coins are is known by the names after them.
+        swap = {x: y for a, b in m.renamed for x, y in ((a, b), (b, a))}
+        before = {swap.get(c, c): p for c, p in m.positions.items()}
+        hidden = {swap.get(c, c) for c in m.hidden}
+        calls += self._started(self.flicks.due(t, before, hidden))
         for step in m.steps:
             calls += self.passes.step(step)
             calls += self.hits.step(step)
@@ -128,7 +134,8 @@ class CoinReferee:
         for coin, _ in m.stops:
             calls += self.hits.lies(coin, m.positions[coin], unsettled)
         calls += self.hits.judge(unsettled)
-        calls += self.rests.update(m)
+        withdrawn, self.flicks.withdrawn = self.flicks.withdrawn, []
+        calls += self.rests.update(m, bool(self.flicks.held), withdrawn)
         calls = self._hold(calls, m)
         self._refresh(image, view, m)
         self._frames += 1
