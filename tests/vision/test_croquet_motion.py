@@ -356,6 +356,26 @@ def test_a_coin_due_a_placement_set_down_near_its_spot_is_placed() -> None:
     assert [c for c, _ in placed] == ["moons-knight"] and starts == []
 
 
+def test_a_coin_due_a_placement_is_carried_not_flicked_by_the_hand_moving_over_it() -> None:
+    # Carried under the hand, the coin is not seen; pieces of the moving hand beside it are
+    # read moving away from where it lay. A coin due to be put down is not flicked: it is
+    # placed where it shows still once the hand has gone.
+    tr = _one_coin("moons-knight", (100.0, 100.0))
+    tr.placing = frozenset({"moons-knight"})
+    placed, starts = [], []
+    for k in range(1, 20):
+        m = tr.update(_view(hands=(_palm(100.0, 100.0),)), k / 120)
+    for k in range(20, 40):
+        x = 100.0 + 5 * (k - 19)
+        m = tr.update(_view((x + 8, 100.0), hands=(_palm(x, 100.0),)), k / 120)
+        starts += m.starts
+    for k in range(40, 50):
+        m = tr.update(_view((200.0, 100.0)), k / 120)
+        placed += m.placed
+        starts += m.starts
+    assert starts == [] and [c for c, _ in placed] == ["moons-knight"]
+
+
 def test_a_coin_out_from_under_a_hand_is_the_one_its_path_runs_back_to() -> None:
     # The guard is flicked from under the hand and first shows nearest the knight's spot, then
     # the moons knight's; once the knight shows back at its own spot, the coin that moved is

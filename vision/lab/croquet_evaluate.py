@@ -45,6 +45,7 @@ from engines.croquetnole.layout import COIN_MM, Layout, Point, default_layout
 from vision.croquet.calibrate import CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
+from vision.croquet.motion.calls import Place
 from vision.croquet.motion.referee import CoinReferee
 from vision.errors import VisionError
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
@@ -286,7 +287,12 @@ RefereeFactory = Callable[[np.ndarray, CroquetScene, CroquetRenderer], SceneRefe
 class TablesideReferee:
     """Tableside's coin referee on a simulated scene, set up on the scene's first frame as in
     play (:func:`_setup`); ``layout_mm`` is how far the worst gate, door or tower read from that
-    frame lies from the true one (None with the true layout)."""
+    frame lies from the true one (None with the true layout).
+
+    In play the engine tells the referee which coins the rules say must be put down by hand
+    (RULINGS: placements are by the referee's instruction; :meth:`CoinReferee.placements_due`).
+    A scene has no engine: a hand of the scene that takes a coin up stands for that
+    instruction, and the coin is due from then until the referee calls it placed."""
 
     def __init__(
         self,
@@ -299,9 +305,19 @@ class TablesideReferee:
     ) -> None:
         self.referee, layout = _setup(first, scene, renderer, camera_known, config, read_tiles)
         self.layout_mm = layout_offsets(layout, scene.layout)["max"] if read_tiles else None
+        self._due: set[str] = set()
 
     def update(self, image: np.ndarray, truth: FrameTruth) -> list[Event]:
-        return [call.to_json() for call in self.referee.update(image, truth.t)]
+        taken = {h.holding for h in truth.hands if h.holding is not None}
+        if not taken <= self._due:
+            self._due |= taken
+            self.referee.placements_due(self._due)
+        calls = self.referee.update(image, truth.t)
+        placed = {c.coin for c in calls if isinstance(c, Place)}
+        if placed & self._due:
+            self._due -= placed
+            self.referee.placements_due(self._due)
+        return [call.to_json() for call in calls]
 
     def seen(self) -> tuple[Mapping[str, Point], AbstractSet[str]]:
         motion = self.referee.motion

@@ -46,7 +46,8 @@ The transitions (:meth:`CoinTracker.update`):
   was not first seen moving (a coin put down lies still when the hand leaves it): a
   flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
   hand stopped within that reach. A coin the rules say must be put down by hand
-  (:attr:`CoinTracker.placing`) was placed however near it lies. Otherwise it slid there
+  (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it
+  lies, once it shows still. Otherwise it slid there
   unseen (a flick or a blow whose call goes out unsure, for the players to confirm). A coin
   hidden under a hand comes out from under one: it is first seen within a frame's slide of
   where a hand has been since it hid, never out in the open far from every hand. Read once
@@ -679,8 +680,10 @@ class CoinTracker:
             tr.state, tr.doubt = State.REST, []
             return
         near = cfg.radius_mm / 2
-        if away > near and _sliding_on([*tr.doubt, p], cfg, s.by_hand):
+        carried = tr.coin in self.placing
+        if away > near and not carried and _sliding_on([*tr.doubt, p], cfg, s.by_hand):
             # Seen moving away from where it lay hidden: flicked (or struck) under the hand.
+            # A coin due to be put down by hand is carried, never flicked, until it is.
             _, by, margin = self._cause(tr, f)
             self._set_off(tr, p, t, (by, margin), None, f)
             return
@@ -704,11 +707,12 @@ class CoinTracker:
             # outline, which what lies against it shifts): it lies there.
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
-        beyond = gone > cfg.coin_mm + cfg.finger_mm or tr.coin in self.placing
+        beyond = gone > cfg.coin_mm + cfg.finger_mm
         # A coin put down by hand lies still when the hand leaves it; one first seen moving
-        # slid there.
+        # slid there, unless it is due to be put down (then what moved was the hand).
         slid = float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm
-        if beyond and not slid and self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm):
+        put = carried or (beyond and not slid)
+        if put and self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm):
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
