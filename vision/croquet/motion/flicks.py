@@ -21,7 +21,7 @@ A coin flicked goes at least as far as the softest flick carries it on the faste
 far by the time its hold ends (by then it has either stopped or is still going faster). One
 held as flicked that lies nearer its spot than that when its hold ends, and struck no coin
 (a coin flicked against one it touches stops dead and the other goes), never moved: a hand's
-edge or shade beside it shifted its readings (:attr:`Flicks.withdrawn`).
+edge or shade beside it shifted its readings (:meth:`Flicks.take_withdrawn`).
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start, segment_distance
@@ -55,8 +55,8 @@ class Flicks:
         self.held: list[Start] = []
         #: Coins that struck another while held: they moved, however little.
         self.strikers: set[str] = set()
-        #: Coins whose start was withdrawn since last asked: they never moved.
-        self.withdrawn: list[str] = []
+        #: Coins whose start was withdrawn since last asked (:meth:`take_withdrawn`).
+        self._withdrawn: list[str] = []
 
     @property
     def hold_s(self) -> float:
@@ -111,8 +111,13 @@ class Flicks:
             for s in resolved
             if s.by is not None or s.coin in struck or s.coin in hidden or self._went(s, positions)
         ]
-        self.withdrawn += [s.coin for s in resolved if s not in kept]
+        self._withdrawn += [s.coin for s in resolved if s not in kept]
         return kept
+
+    def take_withdrawn(self) -> list[str]:
+        """The coins whose start was withdrawn since last asked: they never moved."""
+        out, self._withdrawn = self._withdrawn, []
+        return out
 
     def _went(self, start: Start, positions: Mapping[str, Point]) -> bool:
         """Whether the coin of ``start`` lies as far from its spot as a flick takes it (or

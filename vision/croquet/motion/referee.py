@@ -134,8 +134,7 @@ class CoinReferee:
         for coin, _ in m.stops:
             calls += self.hits.lies(coin, m.positions[coin], unsettled)
         calls += self.hits.judge(unsettled)
-        withdrawn, self.flicks.withdrawn = self.flicks.withdrawn, []
-        calls += self.rests.update(m, bool(self.flicks.held), withdrawn)
+        calls += self.rests.update(m, bool(self.flicks.held), self.flicks.take_withdrawn())
         calls = self._hold(calls, m)
         self._refresh(image, view, m)
         self._frames += 1
