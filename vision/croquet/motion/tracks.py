@@ -287,7 +287,7 @@ class CoinTracker:
         for st in f.steps:
             way = self.movers.setdefault(st.coin, [np.array(st.a)])
             way.append(np.array(st.b))
-        if not any(tr.state is State.SLIDING or tr.moving_hidden for tr in self.tracks.values()):
+        if not any(tr.in_motion for tr in self.tracks.values()):
             self.movers.clear()
         return Motion(
             t,
@@ -384,7 +384,7 @@ class CoinTracker:
             if d <= near:
                 best, near = st.coin, d
         for other in self.tracks.values():
-            if other is tr or not (other.state is State.HIDDEN and other.moving_hidden):
+            if other is tr or not (other.in_motion and other.state is State.HIDDEN):
                 continue
             # Sliding unseen: it may be anywhere a frame's slide from where it was last seen.
             d = float(np.hypot(*(other.mm - tr.spot))) - self.cfg.max_step_mm
@@ -405,7 +405,7 @@ class CoinTracker:
         ways = {}
         for c, way in self.movers.items():
             other = self.tracks[c]
-            if c == tr.coin or not (other.state is State.SLIDING or other.moving_hidden):
+            if c == tr.coin or not other.in_motion:
                 continue
             # Out of sight, it may have gone as far as its speed carried it since.
             unseen = float(np.hypot(*other.velocity)) * max(0.0, t - other.seen_t)
