@@ -11,6 +11,10 @@ otherwise, a coin hidden at rest may still lie at its spot, and one that takes a
 from its spot moved unseen, which costs a coin's width more: a hand flicks one coin, so of two
 readings of a frame the one that has fewer coins move where nobody saw is the likelier, unless
 it puts coins a coin's width farther from where they could be.
+
+Most frames change nothing the assignment reads: the same readings (kept from the frame before,
+where the picture did not change) and every coin lying still where it lay. :class:`Assigner`
+gives such a frame the last frame's assignment without working it out again.
 """
 
 from __future__ import annotations
@@ -72,6 +76,45 @@ def assign(
     return {
         tracks[i].coin: sightings[j] for i, j in zip(rows, cols, strict=True) if cost[i, j] < _NEVER
     }
+
+
+class Assigner:
+    """:func:`assign`, remembering the last frame's assignment for a frame that reads the same
+    sightings while every coin lies at rest (not about to set off, not in doubt), off or
+    absent, as in the last frame: nothing it depends on (time, hands, motion) can then differ."""
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[object, ...], tuple[Sighting, ...], dict[str, Sighting]] | None
+        self._last = None
+
+    def __call__(
+        self,
+        tracks: Sequence[Track],
+        sightings: Sequence[Sighting],
+        t: float,
+        cfg: MotionConfig,
+        table: Point,
+        trail: HandTrail,
+    ) -> dict[str, Sighting]:
+        key = _still(tracks, cfg)
+        last = self._last
+        if key is not None and last is not None and last[0] == key and last[1] == tuple(sightings):
+            return dict(last[2])
+        pairs = assign(tracks, sightings, t, cfg, table, trail)
+        self._last = None if key is None else (key, tuple(sightings), dict(pairs))
+        return pairs
+
+
+def _still(tracks: Sequence[Track], cfg: MotionConfig) -> tuple[object, ...] | None:
+    """What the assignment reads of ``tracks`` when every coin lies still (none sliding,
+    hidden, about to set off or in doubt), else None."""
+    out: list[object] = [cfg]
+    for tr in tracks:
+        if tr.state in (State.SLIDING, State.HIDDEN) or tr.leaving is not None or tr.doubt:
+            return None
+        look = None if tr.look is None else tr.look.tobytes()
+        out.append((tr.coin, tr.state, tr.spot.tobytes(), tr.mm.tobytes(), look))
+    return tuple(out)
 
 
 def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -39,10 +39,11 @@ from vision.croquet.motion.config import MotionConfig
 _GRID_PER_COIN = 4
 #: Table pixels sampled to follow the light's overall level from frame to frame.
 _GAIN_SAMPLES = 4000
-#: Frames observed over which the camera's noise is followed, one in ``_NOISE_EVERY``: five
-#: seconds at 120 fps, so a hand over part of the table for a second or two does not move it.
-_NOISE_FRAMES = 75
-_NOISE_EVERY = 8
+#: Frames observed over which the camera's noise is followed, one in ``_NOISE_EVERY`` (an
+#: eighth of a second at 120 fps: the noise changes with the light and the exposure, over
+#: seconds): five seconds, so a hand over part of the table for a second or two does not move it.
+_NOISE_FRAMES = 40
+_NOISE_EVERY = 15
 #: Differences a frame's sample must hold beyond its tail for the tail to be read.
 _TAIL_SEEN = 3
 #: Table pixels sampled to follow the camera's noise: where a tenth of them lie on edges, the

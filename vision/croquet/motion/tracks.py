@@ -79,7 +79,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engines.croquetnole.layout import Point
-from vision.croquet.motion.assignment import assign
+from vision.croquet.motion.assignment import Assigner
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
@@ -201,6 +201,8 @@ class CoinTracker:
         #: placements due): one seen away from its spot after a hand was over it was put
         #: there, however near (a coin due a placement is not flicked first).
         self.placing: frozenset[str] = frozenset()
+        #: The assignment of sightings to coins, remembered over frames that change nothing.
+        self.assign = Assigner()
 
     @property
     def variance(self) -> float:
@@ -261,7 +263,9 @@ class CoinTracker:
         """Take one frame's view at time ``t`` (see the module doc)."""
         self.trail.follow([h.points for h in view.hands], t)
         sightings = self._not_painted(view)
-        pairs = assign(list(self.tracks.values()), sightings, t, self.cfg, self.table, self.trail)
+        pairs = self.assign(
+            list(self.tracks.values()), sightings, t, self.cfg, self.table, self.trail
+        )
         for tr in self.tracks.values():
             if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
                 tr.hand_t = t
