@@ -331,6 +331,25 @@ def test_coins_that_set_off_under_one_hand_wait_for_those_still_hidden_under_it(
     ]
 
 
+def test_of_three_coins_set_off_under_one_hand_one_was_flicked_and_two_struck() -> None:
+    # The flicked coin struck a second, seen by its way; the second struck a third a glancing
+    # blow that turned it, so neither way nor departure shows who struck the third. A hand
+    # flicks one coin: the third was struck, unsurely, by the coin whose way came nearest.
+    f = Flicks(MotionConfig())
+    f.start(Start("arms-knight", 1.0, (100.0, 60.0), None, 0.0))
+    f.start(Start("moons-knight", 1.03, (100.0, 80.0), None, 0.0))
+    f.start(Start("moons-guard", 1.05, (78.0, 92.0), None, 0.0))
+    where = {
+        "arms-knight": (100.0, 78.0),
+        "moons-knight": (110.0, 130.0),
+        "moons-guard": (78.0, 96.0),
+    }
+    calls = [(s.coin, s.by, s.margin_mm > 0) for s in f.due(2.5, where, set())]
+    assert ("arms-knight", None, False) in calls
+    assert ("moons-guard", "moons-knight", False) in calls
+    assert [c for c, by, _ in calls if by is None] == ["arms-knight"]
+
+
 def _set_down(placing: frozenset[str]) -> tuple:
     """A hand over a coin lifts it and sets it down 30 mm away (nearer than a coin and a
     finger), then leaves: what the tracker reports."""

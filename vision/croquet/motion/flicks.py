@@ -14,7 +14,9 @@ the one whose way (from where it lay to where it is now) came within touching di
 where the other lay, going toward it, struck it, if the other went away from that way (a blow
 sends a coin along the line of the two centres); the striker is the flicked one. A blow turns
 the striker, so its way may pass wide of the other's spot: then how the two went off says
-which struck which (:meth:`Flicks._by_departure`).
+which struck which (:meth:`Flicks._by_departure`). A hand flicks one coin: where neither tells,
+the coin set off beside the hand, or else the first to set off, was flicked and the others were
+struck, unsurely (:meth:`Flicks._one_flicked`).
 
 A coin flicked goes at least as far as the softest flick carries it on the fastest cloth,
 ``soft_flick_mm_s`` squared over twice ``decel_max_mm_s2`` (some 3 mm), and it has gone that
@@ -158,7 +160,45 @@ class Flicks:
                     struck[b.coin] = (a.coin, self.cfg.touch_mm - gap)
         if len(group) > 1 and not struck:
             struck = self._by_departure(group, positions)
+        struck |= self._one_flicked(group, struck, positions)
         return [Start(s.coin, s.t, s.at, *struck[s.coin]) if s.coin in struck else s for s in group]
+
+    def _one_flicked(
+        self,
+        group: list[Start],
+        struck: Mapping[str, tuple[str, float]],
+        positions: Mapping[str, Point],
+    ) -> dict[str, tuple[str, float]]:
+        """A hand flicks one coin: where neither the ways nor the departures told which of
+        several coins of a group struck which, the one flicked is the one set off beside the
+        hand (a finger seen within reach) or else the first to set off (a blow follows the
+        flick that led to it); each other was struck, by the coin of the group whose way
+        from its spot came nearest, unsurely (margin 0: nothing showed that blow). Only coins
+        that went as far as a flick takes one count: one that did not may not have moved.
+
+        >>> f = Flicks(MotionConfig())
+        >>> group = [Start("a", 1.0, (0.0, 0.0), None, 5.0), Start("b", 1.05, (30.0, 0.0), None)]
+        >>> f._one_flicked(group, {}, {"a": (28.0, 30.0), "b": (30.0, 6.0)})
+        {'b': ('a', 0.0)}
+        """
+        free = [s for s in group if s.coin not in struck and self._went(s, positions)]
+        if len(free) < 2:
+            return {}
+        flicked = max(free, key=lambda s: (s.margin_mm > 0, -s.t))
+        out = {}
+        for s in free:
+            if s is flicked:
+                continue
+            spot = np.array(s.at)
+            ways = {
+                o.coin: segment_distance(
+                    np.array(o.at), np.array(positions.get(o.coin, o.at)), spot
+                )
+                for o in group
+                if o is not s
+            }
+            out[s.coin] = (min(ways, key=lambda c: ways[c]), 0.0)
+        return out
 
     def _by_departure(
         self, group: list[Start], positions: Mapping[str, Point]
