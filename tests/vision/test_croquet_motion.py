@@ -21,6 +21,7 @@ from vision.croquet.motion.paths import Motion, Start, Step
 from vision.croquet.motion.referee import CoinReferee
 from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import Hand, Sighting, View
+from vision.croquet.motion.strikes import Strikes
 from vision.croquet.motion.tracks import CoinTracker, State
 from vision.lab.croquet_evaluate import (
     SceneRun,
@@ -348,6 +349,21 @@ def test_of_three_coins_set_off_under_one_hand_one_was_flicked_and_two_struck() 
     assert ("arms-knight", None, False) in calls
     assert ("moons-guard", "moons-knight", False) in calls
     assert [c for c, by, _ in calls if by is None] == ["arms-knight"]
+
+
+def test_two_coins_that_touched_do_not_strike_again_until_they_part() -> None:
+    # Two coins sliding together touch (a strike); the one that stops first is read set off
+    # by the other as it comes to rest against it: the same touch, no second strike.
+    s = Strikes(MotionConfig())
+    a = Step("suns-knight", (0.0, 0.0), (1.0, 0.0), 1.0, 1.01, (100.0, 0.0))
+    b = Step("moons-knight", (20.0, 0.0), (20.5, 0.0), 1.0, 1.01, (50.0, 0.0))
+    where = {"suns-knight": (1.0, 0.0), "moons-knight": (20.5, 0.0)}
+    assert [(c.coin, c.target) for c in s.steps([a, b], where)] == [("suns-knight", "moons-knight")]
+    again = Start("moons-knight", 1.05, (20.5, 0.0), "suns-knight", 1.0)
+    assert s.started(again) == []
+    where = {"suns-knight": (-5.0, 0.0), "moons-knight": (20.5, 0.0)}
+    s.steps([], where)
+    assert [(c.coin, c.target) for c in s.started(again)] == [("suns-knight", "moons-knight")]
 
 
 def _set_down(placing: frozenset[str]) -> tuple:

@@ -71,6 +71,9 @@ class Strikes:
         if start.by is None or start.by == start.coin:
             return []
         pair = frozenset((start.coin, start.by))
+        if pair in self.contact:
+            # Touching since a blow already called: no new blow until they part.
+            return []
         self.contact.add(pair)
         confidence = sure(start.margin_mm, math.sqrt(2) * self.cfg.position_sd_mm)
         return [Strike(start.t, start.by, start.coin, confidence=confidence)]
