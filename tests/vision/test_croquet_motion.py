@@ -366,6 +366,19 @@ def test_two_coins_that_touched_do_not_strike_again_until_they_part() -> None:
     assert [(c.coin, c.target) for c in s.started(again)] == [("suns-knight", "moons-knight")]
 
 
+def test_a_blow_seen_sliding_is_not_called_again_when_the_held_start_is_resolved() -> None:
+    # A coin set off beside the hand is held; meanwhile its striker is seen touching it, both
+    # sliding (a strike). When the hold ends and the start is found struck, that is the same
+    # blow, though the two have parted by then.
+    s = Strikes(MotionConfig())
+    a = Step("moons-knight", (0.0, 0.0), (2.0, 0.0), 6.142, 6.15, (240.0, 0.0))
+    b = Step("arms-knight", (20.0, 0.0), (21.0, 0.0), 6.142, 6.15, (120.0, 0.0))
+    assert len(s.steps([a, b], {"moons-knight": (2.0, 0.0), "arms-knight": (21.0, 0.0)})) == 1
+    s.steps([], {"moons-knight": (2.0, 0.0), "arms-knight": (60.0, 0.0)})
+    assert s.started(Start("arms-knight", 6.1458, (20.0, 0.0), "moons-knight", 2.0)) == []
+    assert len(s.started(Start("arms-knight", 7.5, (60.0, 0.0), "moons-knight", 2.0))) == 1
+
+
 def _set_down(placing: frozenset[str]) -> tuple:
     """A hand over a coin lifts it and sets it down 30 mm away (nearer than a coin and a
     finger), then leaves: what the tracker reports."""

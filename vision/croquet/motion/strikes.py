@@ -5,7 +5,10 @@ open; a camera cannot tell it from a near miss): the tracker reports such a coin
 with the coin whose path reached it (:class:`vision.croquet.motion.paths.Start`). Two sliding
 coins strike when their paths over the same frame, in relative motion, come within touching
 distance; the faster of the two before the frame struck. Two coins in contact strike again only
-after parting by ``separate_mm`` beyond touching (as towers: RULINGS).
+after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A coin set off beside a
+hand is held a while (:mod:`.flicks`) before it is known to have been struck, and its striker
+may be seen touching it sliding meanwhile: a blow called for the pair since the struck coin
+set off is that blow, not another.
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start
@@ -60,21 +63,26 @@ class Strikes:
     def __init__(self, config: MotionConfig) -> None:
         self.cfg = config
         self.contact: set[frozenset[str]] = set()
+        #: When each pair's last blow was called.
+        self.called: dict[frozenset[str], float] = {}
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}
         self.contact = {frozenset(swap.get(c, c) for c in pair) for pair in self.contact}
+        self.called = {frozenset(swap.get(c, c) for c in p): t for p, t in self.called.items()}
 
     def started(self, start: Start) -> list[Strike]:
         """A coin at rest set off: struck, if a coin's path reached it."""
         if start.by is None or start.by == start.coin:
             return []
         pair = frozenset((start.coin, start.by))
-        if pair in self.contact:
-            # Touching since a blow already called: no new blow until they part.
+        if pair in self.contact or self.called.get(pair, -math.inf) >= start.t - self.cfg.frame_s:
+            # Touching since a blow already called (no new blow until they part), or that
+            # blow called already from the two sliding, while this start was held.
             return []
         self.contact.add(pair)
+        self.called[pair] = start.t
         confidence = sure(start.margin_mm, math.sqrt(2) * self.cfg.position_sd_mm)
         return [Strike(start.t, start.by, start.coin, confidence=confidence)]
 
@@ -91,6 +99,7 @@ class Strikes:
                 self.contact.add(pair)
                 striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
                 t = striker.t0 + u * (striker.t1 - striker.t0)
+                self.called[pair] = t
                 confidence = sure(cfg.touch_mm - gap, math.sqrt(2) * cfg.position_sd_mm)
                 out.append(Strike(t, striker.coin, target.coin, confidence=confidence))
         for pair in list(self.contact):
