@@ -353,17 +353,22 @@ def test_of_three_coins_set_off_under_one_hand_one_was_flicked_and_two_struck() 
 
 def test_two_coins_that_touched_do_not_strike_again_until_they_part() -> None:
     # Two coins sliding together touch (a strike); the one that stops first is read set off
-    # by the other as it comes to rest against it: the same touch, no second strike.
+    # by the other as it comes to rest against it: the same touch, no second strike, even when
+    # that start is resolved after the two have parted; after parting, a new blow counts.
     s = Strikes(MotionConfig())
     a = Step("suns-knight", (0.0, 0.0), (1.0, 0.0), 1.0, 1.01, (100.0, 0.0))
     b = Step("moons-knight", (20.0, 0.0), (20.5, 0.0), 1.0, 1.01, (50.0, 0.0))
     where = {"suns-knight": (1.0, 0.0), "moons-knight": (20.5, 0.0)}
-    assert [(c.coin, c.target) for c in s.steps([a, b], where)] == [("suns-knight", "moons-knight")]
+    assert [(c.coin, c.target) for c in s.steps(1.01, [a, b], where)] == [
+        ("suns-knight", "moons-knight")
+    ]
     again = Start("moons-knight", 1.05, (20.5, 0.0), "suns-knight", 1.0)
     assert s.started(again) == []
     where = {"suns-knight": (-5.0, 0.0), "moons-knight": (20.5, 0.0)}
-    s.steps([], where)
-    assert [(c.coin, c.target) for c in s.started(again)] == [("suns-knight", "moons-knight")]
+    s.steps(1.1, [], where)
+    assert s.started(again) == []
+    later = Start("moons-knight", 1.5, (20.5, 0.0), "suns-knight", 1.0)
+    assert [(c.coin, c.target) for c in s.started(later)] == [("suns-knight", "moons-knight")]
 
 
 def test_a_blow_seen_sliding_is_not_called_again_when_the_held_start_is_resolved() -> None:
@@ -373,10 +378,32 @@ def test_a_blow_seen_sliding_is_not_called_again_when_the_held_start_is_resolved
     s = Strikes(MotionConfig())
     a = Step("moons-knight", (0.0, 0.0), (2.0, 0.0), 6.142, 6.15, (240.0, 0.0))
     b = Step("arms-knight", (20.0, 0.0), (21.0, 0.0), 6.142, 6.15, (120.0, 0.0))
-    assert len(s.steps([a, b], {"moons-knight": (2.0, 0.0), "arms-knight": (21.0, 0.0)})) == 1
-    s.steps([], {"moons-knight": (2.0, 0.0), "arms-knight": (60.0, 0.0)})
+    assert len(s.steps(6.15, [a, b], {"moons-knight": (2.0, 0.0), "arms-knight": (21.0, 0.0)})) == 1
+    s.steps(6.2, [], {"moons-knight": (2.0, 0.0), "arms-knight": (60.0, 0.0)})
     assert s.started(Start("arms-knight", 6.1458, (20.0, 0.0), "moons-knight", 2.0)) == []
     assert len(s.started(Start("arms-knight", 7.5, (60.0, 0.0), "moons-knight", 2.0))) == 1
+
+
+def test_a_coin_pushed_by_one_it_came_to_rest_against_is_not_struck() -> None:
+    # A knight slid to rest against a guard, too softly to move it. Flicked later, the knight
+    # pushes the guard off: no blow (no gap closed). A coin lying a millimetre apart is struck.
+    s = Strikes(MotionConfig())
+    where = {"suns-knight": (0.0, 0.0), "moons-guard": (18.9, 0.0), "arms-guard": (0.0, 20.0)}
+    s.lies("suns-knight", 7.43, where, ["moons-guard", "arms-guard"])
+    assert s.started(Start("moons-guard", 8.19, (18.9, 0.0), "suns-knight", 1.0)) == []
+    struck = s.started(Start("arms-guard", 8.19, (0.0, 20.0), "suns-knight", 1.0))
+    assert [(c.coin, c.target) for c in struck] == [("suns-knight", "arms-guard")]
+
+
+def test_two_coins_that_struck_and_came_to_rest_apart_have_parted() -> None:
+    # After a blow the two lie within a reading's error of touching but farther than a
+    # coin's width: they parted, and a later flick of one into the other strikes again.
+    s = Strikes(MotionConfig())
+    s.contact[frozenset(("arms-knight", "suns-knight"))] = 6.74
+    where = {"arms-knight": (0.0, 0.0), "suns-knight": (19.6, 0.0)}
+    s.lies("arms-knight", 6.9, where, ["suns-knight"])
+    struck = s.started(Start("suns-knight", 8.87, (19.6, 0.0), "arms-knight", 1.0))
+    assert [(c.coin, c.target) for c in struck] == [("arms-knight", "suns-knight")]
 
 
 def _set_down(placing: frozenset[str]) -> tuple:

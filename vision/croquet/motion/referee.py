@@ -123,16 +123,19 @@ class CoinReferee:
         for step in m.steps:
             calls += self.passes.step(step)
             calls += self.hits.step(step)
-        calls += self.strikes.steps(m.steps, m.positions)
+        calls += self.strikes.steps(t, m.steps, m.positions)
         for coin, at in m.off:
             calls.append(OffTable(t, coin, at))
             self.hits.gone(coin)
+        still = [c for c in m.positions if c not in m.moving and c not in m.hidden]
         for coin, at in m.placed:
             calls.append(Place(t, coin, at))
             self.passes.placed(coin, at)
             calls += self.hits.lies(coin, at, unsettled)
-        for coin, _ in m.stops:
+            self.strikes.lies(coin, t, m.positions, still)
+        for coin, stopped in m.stops:
             calls += self.hits.lies(coin, m.positions[coin], unsettled)
+            self.strikes.lies(coin, stopped, m.positions, still)
         calls += self.hits.judge(unsettled)
         calls += self.rests.update(m, bool(self.flicks.held), self.flicks.take_withdrawn())
         calls = self._hold(calls, m)

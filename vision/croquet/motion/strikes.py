@@ -8,7 +8,10 @@ distance; the faster of the two before the frame struck. Two coins in contact st
 after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A coin set off beside a
 hand is held a while (:mod:`.flicks`) before it is known to have been struck, and its striker
 may be seen touching it sliding meanwhile: a blow called for the pair since the struck coin
-set off is that blow, not another.
+set off is that blow, not another. Two coins that came to rest touching (a touch too soft to
+move the other shows no blow) are in contact too: one set off by the other while they touch
+was pushed (:meth:`Strikes.lies`); a start resolved after they parted is judged by when the
+coin set off.
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -62,32 +65,60 @@ class Strikes:
 
     def __init__(self, config: MotionConfig) -> None:
         self.cfg = config
-        self.contact: set[frozenset[str]] = set()
+        #: Pairs of coins touching, each with the time they came to touch.
+        self.contact: dict[frozenset[str], float] = {}
+        #: When each pair last touched, from and until, once parted.
+        self.parted: dict[frozenset[str], tuple[float, float]] = {}
         #: When each pair's last blow was called.
         self.called: dict[frozenset[str], float] = {}
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}
-        self.contact = {frozenset(swap.get(c, c) for c in pair) for pair in self.contact}
+        self.contact = {frozenset(swap.get(c, c) for c in p): t for p, t in self.contact.items()}
         self.called = {frozenset(swap.get(c, c) for c in p): t for p, t in self.called.items()}
+        self.parted = {frozenset(swap.get(c, c) for c in p): t for p, t in self.parted.items()}
 
     def started(self, start: Start) -> list[Strike]:
         """A coin at rest set off: struck, if a coin's path reached it."""
         if start.by is None or start.by == start.coin:
             return []
         pair = frozenset((start.coin, start.by))
-        if pair in self.contact or self.called.get(pair, -math.inf) >= start.t - self.cfg.frame_s:
+        since, until = self.parted.get(pair, (math.inf, math.inf))
+        touching = self.contact.get(pair, math.inf) <= start.t or since <= start.t < until
+        if touching or self.called.get(pair, -math.inf) >= start.t - self.cfg.frame_s:
             # Touching since a blow already called (no new blow until they part), or that
             # blow called already from the two sliding, while this start was held.
             return []
-        self.contact.add(pair)
+        self.contact.setdefault(pair, start.t)
         self.called[pair] = start.t
         confidence = sure(start.margin_mm, math.sqrt(2) * self.cfg.position_sd_mm)
         return [Strike(start.t, start.by, start.coin, confidence=confidence)]
 
-    def steps(self, steps: Sequence[Step], positions: Mapping[str, Point]) -> list[Strike]:
-        """Strikes between coins sliding in this frame; contacts that parted are forgotten."""
+    def lies(
+        self, coin: str, t: float, positions: Mapping[str, Point], still: Collection[str]
+    ) -> None:
+        """``coin`` came to lie where ``positions`` has it at ``t``: touching each coin of
+        ``still`` read no farther than a coin's width from it (a spot is read over many
+        frames: no reading error is allowed for, lest coins lying apart pass for touching).
+        A coin later set off by one it lies against was pushed, not struck (a blow needs a
+        gap to close), until the two part. Two that touched and lie farther apart than that
+        have parted: while either slid, a reading error was allowed for."""
+        at = positions[coin]
+        for other in still:
+            near = positions.get(other)
+            if other == coin or near is None:
+                continue
+            pair = frozenset((coin, other))
+            if math.dist(at, near) <= self.cfg.coin_mm:
+                self.contact.setdefault(pair, t)
+            elif pair in self.contact:
+                self.parted[pair] = (self.contact.pop(pair), t)
+
+    def steps(
+        self, t: float, steps: Sequence[Step], positions: Mapping[str, Point]
+    ) -> list[Strike]:
+        """Strikes between coins sliding in the frame at ``t``; contacts that parted end."""
         cfg = self.cfg
         out = []
         for p, q in itertools.combinations(steps, 2):
@@ -96,12 +127,12 @@ class Strikes:
             pair = frozenset((p.coin, q.coin))
             gap, u = closest_approach(p, q)
             if gap <= cfg.touch_mm and pair not in self.contact:
-                self.contact.add(pair)
                 striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
-                t = striker.t0 + u * (striker.t1 - striker.t0)
-                self.called[pair] = t
+                when = striker.t0 + u * (striker.t1 - striker.t0)
+                self.contact[pair] = when
+                self.called[pair] = when
                 confidence = sure(cfg.touch_mm - gap, math.sqrt(2) * cfg.position_sd_mm)
-                out.append(Strike(t, striker.coin, target.coin, confidence=confidence))
+                out.append(Strike(when, striker.coin, target.coin, confidence=confidence))
         for pair in list(self.contact):
             a, b = (positions.get(c) for c in pair)
             if (
@@ -109,5 +140,5 @@ class Strikes:
                 or b is None
                 or math.hypot(a[0] - b[0], a[1] - b[1]) > cfg.touch_mm + cfg.separate_mm
             ):
-                self.contact.discard(pair)
+                self.parted[pair] = (self.contact.pop(pair), t)
         return out
