@@ -399,7 +399,7 @@ def test_two_coins_that_struck_and_came_to_rest_apart_have_parted() -> None:
     # After a blow the two lie within a reading's error of touching but farther than a
     # coin's width: they parted, and a later flick of one into the other strikes again.
     s = Strikes(MotionConfig())
-    s.contact[frozenset(("arms-knight", "suns-knight"))] = 6.74
+    s.contact.add(frozenset(("arms-knight", "suns-knight")))
     where = {"arms-knight": (0.0, 0.0), "suns-knight": (19.6, 0.0)}
     s.lies("arms-knight", 6.9, where, ["suns-knight"])
     struck = s.started(Start("suns-knight", 8.87, (19.6, 0.0), "arms-knight", 1.0))

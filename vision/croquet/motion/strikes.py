@@ -7,11 +7,10 @@ coins strike when their paths over the same frame, in relative motion, come with
 distance; the faster of the two before the frame struck. Two coins in contact strike again only
 after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A coin set off beside a
 hand is held a while (:mod:`.flicks`) before it is known to have been struck, and its striker
-may be seen touching it sliding meanwhile: a blow called for the pair since the struck coin
-set off is that blow, not another. Two coins that came to rest touching (a touch too soft to
-move the other shows no blow) are in contact too: one set off by the other while they touch
-was pushed (:meth:`Strikes.lies`); a start resolved after they parted is judged by when the
-coin set off.
+may be seen touching it sliding meanwhile: a pair in contact when, or since, the struck coin
+set off made that blow already. Two coins that came to rest touching (a touch too soft to move
+the other shows no blow) are in contact too: one set off by the other while they touch was
+pushed (:meth:`Strikes.lies`).
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start
@@ -65,18 +64,15 @@ class Strikes:
 
     def __init__(self, config: MotionConfig) -> None:
         self.cfg = config
-        #: Pairs of coins touching, each with the time they came to touch.
-        self.contact: dict[frozenset[str], float] = {}
-        #: When each pair last touched, from and until, once parted.
-        self.parted: dict[frozenset[str], tuple[float, float]] = {}
-        #: When each pair's last blow was called.
-        self.called: dict[frozenset[str], float] = {}
+        #: Pairs of coins touching.
+        self.contact: set[frozenset[str]] = set()
+        #: When each pair that touched last parted.
+        self.parted: dict[frozenset[str], float] = {}
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}
-        self.contact = {frozenset(swap.get(c, c) for c in p): t for p, t in self.contact.items()}
-        self.called = {frozenset(swap.get(c, c) for c in p): t for p, t in self.called.items()}
+        self.contact = {frozenset(swap.get(c, c) for c in pair) for pair in self.contact}
         self.parted = {frozenset(swap.get(c, c) for c in p): t for p, t in self.parted.items()}
 
     def started(self, start: Start) -> list[Strike]:
@@ -84,14 +80,11 @@ class Strikes:
         if start.by is None or start.by == start.coin:
             return []
         pair = frozenset((start.coin, start.by))
-        since, until = self.parted.get(pair, (math.inf, math.inf))
-        touching = self.contact.get(pair, math.inf) <= start.t or since <= start.t < until
-        if touching or self.called.get(pair, -math.inf) >= start.t - self.cfg.frame_s:
-            # Touching since a blow already called (no new blow until they part), or that
-            # blow called already from the two sliding, while this start was held.
+        # Touching still, or parted only since it set off (a frame's leeway: its start is
+        # timed from its readings): the blow, if any, was called when they touched.
+        if pair in self.contact or self.parted.get(pair, -math.inf) > start.t - self.cfg.frame_s:
             return []
-        self.contact.setdefault(pair, start.t)
-        self.called[pair] = start.t
+        self.contact.add(pair)
         confidence = sure(start.margin_mm, math.sqrt(2) * self.cfg.position_sd_mm)
         return [Strike(start.t, start.by, start.coin, confidence=confidence)]
 
@@ -111,9 +104,10 @@ class Strikes:
                 continue
             pair = frozenset((coin, other))
             if math.dist(at, near) <= self.cfg.coin_mm:
-                self.contact.setdefault(pair, t)
+                self.contact.add(pair)
             elif pair in self.contact:
-                self.parted[pair] = (self.contact.pop(pair), t)
+                self.parted[pair] = t
+                self.contact.discard(pair)
 
     def steps(
         self, t: float, steps: Sequence[Step], positions: Mapping[str, Point]
@@ -129,8 +123,7 @@ class Strikes:
             if gap <= cfg.touch_mm and pair not in self.contact:
                 striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
                 when = striker.t0 + u * (striker.t1 - striker.t0)
-                self.contact[pair] = when
-                self.called[pair] = when
+                self.contact.add(pair)
                 confidence = sure(cfg.touch_mm - gap, math.sqrt(2) * cfg.position_sd_mm)
                 out.append(Strike(when, striker.coin, target.coin, confidence=confidence))
         for pair in list(self.contact):
@@ -140,5 +133,6 @@ class Strikes:
                 or b is None
                 or math.hypot(a[0] - b[0], a[1] - b[1]) > cfg.touch_mm + cfg.separate_mm
             ):
-                self.parted[pair] = (self.contact.pop(pair), t)
+                self.parted[pair] = t
+                self.contact.discard(pair)
         return out
