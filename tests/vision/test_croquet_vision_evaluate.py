@@ -36,6 +36,18 @@ def test_events_match_only_within_their_scene() -> None:
     assert flick["precision"] == flick["recall"] == 0.5
 
 
+def test_calls_the_referee_would_ask_about_are_counted_with_how_many_were_true() -> None:
+    tally = Tally()
+    blow = {"t": 0.1, "event": "strike", "coin": "moons-knight", "target": "suns-guard"}
+    asked_true = dict(blow, confidence=0.6)
+    asked_false = dict(blow, t=0.5, target="arms-guard", confidence=0.3)
+    sure = dict(FLICK, confidence=1.0)
+    tally.add(SceneRun(found=[asked_true, asked_false, sure], truth=[blow, FLICK]), EvalSpec())
+    measures = report(tally, {})
+    assert measures["asked"] == {"calls": 2, "true": 1}
+    assert measures["events"]["strike"]["found"] == 2
+
+
 def test_rests_match_with_a_wider_time_window() -> None:
     tally = Tally()
     rest = {"t": 3.0, "event": "rest"}

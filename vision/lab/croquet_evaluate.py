@@ -8,7 +8,10 @@ frame as it is drawn, and compares:
   the same feature or target and direction, within ``EvalSpec.time_tol_s`` (placements, seen only
   once the hand has gone, within ``place_tol_s``; rests, the last thing in each flick, within
   ``rest_tol_s``); precision and recall per kind; and the same for the strikes the rules act on
-  (:data:`RULED`, :func:`ruled_strikes`), beside every contact's;
+  (:data:`RULED`, :func:`ruled_strikes`), beside every contact's; every call counts as the
+  referee's, the ones it would put to the players (confidence below
+  :data:`vision.croquet.motion.calls.ASK_BELOW`) too, and how many it would ask and how many of
+  those were true is reported beside;
 * identity swaps: a tracked coin in sight reported within a coin's radius of another coin's true
   centre and farther from its own (counted once per swap, on any frame where both are visible);
 * position error at rest: every coin in every matched ``rest``, in mm (median and worst);
@@ -45,7 +48,7 @@ from engines.croquetnole.layout import COIN_MM, Layout, Point, default_layout
 from vision.croquet.calibrate import CameraIntrinsics, calibrate
 from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
-from vision.croquet.motion.calls import Place
+from vision.croquet.motion.calls import ASK_BELOW, Place
 from vision.croquet.motion.referee import CoinReferee
 from vision.errors import VisionError
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
@@ -133,13 +136,21 @@ class Tally:
     swaps: int = 0
     frames: int = 0
     layout_mm: list[float] = field(default_factory=list)
+    #: Calls the referee would put to the players, and how many of them were true.
+    asked: list[int] = field(default_factory=lambda: [0, 0])
 
     def add(self, run: SceneRun, spec: EvalSpec) -> None:
         for kind, counts in self.events.items():
             found, true = events = run.of_kind(kind)
             counts[0] += len(true)
             counts[1] += len(found)
-            counts[2] += len(run.pairs(kind, spec, events))
+            pairs = run.pairs(kind, spec, events)
+            counts[2] += len(pairs)
+            if kind in KINDS:
+                true_ids = {id(f) for f, _ in pairs}
+                asked = [e for e in found if e.get("confidence", 1.0) < ASK_BELOW]
+                self.asked[0] += len(asked)
+                self.asked[1] += sum(id(e) in true_ids for e in asked)
         self.rest_errors += run.rest_errors
         self.swaps += run.swaps
         self.frames += run.frames
@@ -502,6 +513,7 @@ def report(tally: Tally, throughput: Mapping[str, list[float]]) -> dict[str, Any
         "flicks": tally.events["flick"][0],
         "frames": tally.frames,
         "identity_swaps": tally.swaps,
+        "asked": {"calls": tally.asked[0], "true": tally.asked[1]},
         "rest_position_mm": {
             "median": round(statistics.median(errors), 3) if errors else None,
             "max": round(max(errors), 3) if errors else None,

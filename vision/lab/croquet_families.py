@@ -236,8 +236,8 @@ def _pr(measure: Mapping[str, Any]) -> str:
 
 def format_report(result: Mapping[str, Any]) -> str:
     """:func:`family_report`'s result as a table per group: each event kind's precision and
-    recall for every referee side by side, then swaps, scenes without an error, rest error and
-    the scenes a referee could not set up on.
+    recall for every referee side by side, then swaps, scenes without an error, the calls it
+    would ask the players about, rest error and the scenes a referee could not set up on.
 
     >>> _pr({"precision": 1.0, "recall": 0.5})
     '100/ 50 %'
@@ -254,6 +254,10 @@ def format_report(result: Mapping[str, Any]) -> str:
             lines.append(f"{kind:14s}{row}   ({first['events'][kind]['true']} true)")
         for label, key in (("swaps", "identity_swaps"), ("no-error", "scenes_without_error")):
             lines.append(f"{label:14s}" + "".join(f"{entry[n][key]:>14}" for n in REFEREES))
+        asked = "".join(
+            f"{entry[n]['asked']['calls']:>8} ({entry[n]['asked']['true']:>3})" for n in REFEREES
+        )
+        lines.append(f"{'asked':14s}{asked} (calls put to the players, true)")
         rest = "".join(
             f"{entry[n]['rest_position_mm']['median']!s:>8}/{entry[n]['rest_position_mm']['max']!s:<5}"
             for n in REFEREES

@@ -139,6 +139,13 @@ class MotionConfig:
         return self.coin_mm + self.sure_sds * math.sqrt(2) * self.position_sd_mm
 
     @property
+    def gap_sd_mm(self) -> float:
+        """How far the gap between a sliding coin and one at rest reads astray: the still
+        coin's position spread and a pixel for the sliding one (a blurred outline is read to
+        about a pixel)."""
+        return math.hypot(self.position_sd_mm, self.pixel_mm)
+
+    @property
     def hit_mm(self) -> float:
         """A coin whose centre comes this near a tower's square touched it: its radius plus the
         error of its reading."""

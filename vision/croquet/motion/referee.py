@@ -4,7 +4,8 @@ The table is learnt from the first frame and the SETUP (:func:`learn_table`); ea
 compared with it (:func:`see`); the coins' states follow (:class:`CoinTracker`); and each kind of
 call comes from its own module: flicks and blows to coins at rest from the tracker's starts,
 passes (:mod:`.passes`), tower hits (:mod:`.hits`), strikes between sliding coins
-(:mod:`.strikes`), coins off the table and placed by hand from the tracker, and the rest
+(:mod:`.strikes`) and grazes too light to move a coin at rest (:mod:`.grazes`), coins off
+the table and placed by hand from the tracker, and the rest
 (:mod:`.rests`). The position noise is measured as play goes on (the spread of still coins'
 readings) and every threshold follows it (:meth:`MotionConfig.measured`).
 
@@ -35,6 +36,7 @@ from vision.croquet.motion.calls import (
 )
 from vision.croquet.motion.config import DEFAULT_MOTION, MotionConfig
 from vision.croquet.motion.flicks import Flicks
+from vision.croquet.motion.grazes import Grazes
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
 from vision.croquet.motion.paths import Motion, Start
@@ -69,6 +71,7 @@ class CoinReferee:
         self.passes = Passes(layout, self.cfg.position_sd_mm)
         self.hits = Hits(layout, self.cfg)
         self.strikes = Strikes(self.cfg)
+        self.grazes = Grazes(self.cfg, self.strikes)
         self.flicks = Flicks(self.cfg)
         self.rests = Rests()
         for coin, at in setup.items():
@@ -109,6 +112,7 @@ class CoinReferee:
         unsettled = m.provisional | {c for pair in m.renamed for c in pair}
         for st in m.starts:
             self.hits.set_off(st.coin, st.at, st.t)
+            self.grazes.set_off(st.coin)
             if st.by is None:
                 self.flicks.start(st)
             else:
@@ -124,10 +128,12 @@ class CoinReferee:
             calls += self.passes.step(step)
             calls += self.hits.step(step)
         calls += self.strikes.steps(t, m.steps, m.positions)
+        still = [c for c in m.positions if c not in m.moving and c not in m.hidden]
+        self.grazes.steps(t, m.steps, {c: m.positions[c] for c in still})
+        calls += self.grazes.judge(t, still, self.tracker.friction.decel)
         for coin, at in m.off:
             calls.append(OffTable(t, coin, at))
             self.hits.gone(coin)
-        still = [c for c in m.positions if c not in m.moving and c not in m.hidden]
         for coin, at in m.placed:
             calls.append(Place(t, coin, at))
             self.passes.placed(coin, at)
@@ -162,6 +168,7 @@ class CoinReferee:
             [
                 self.tracker.horizon(),
                 self.hits.horizon(),
+                self.grazes.horizon(),
                 *(c.t for c in self.held),
                 *(s.t for s in self.flicks.held),
             ]
@@ -212,7 +219,7 @@ class CoinReferee:
         for a, b in m.renamed:
             self.held = [renamed(c, a, b) for c in self.held]
             calls = [renamed(c, a, b) for c in calls]
-            for module in (self.passes, self.hits, self.strikes, self.flicks):
+            for module in (self.passes, self.hits, self.strikes, self.grazes, self.flicks):
                 module.rename(a, b)
         return self._release(calls, m.guessed, m.provisional)
 
@@ -260,5 +267,6 @@ class CoinReferee:
         self.tracker.friction.cfg = cfg
         self.hits.cfg = cfg
         self.strikes.cfg = cfg
+        self.grazes.cfg = cfg
         self.flicks.cfg = cfg
         self.passes.sd = cfg.position_sd_mm

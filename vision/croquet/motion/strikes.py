@@ -12,6 +12,9 @@ set off made that blow already. Two coins that came to rest touching (a touch to
 the other shows no blow) are in contact too: one set off by the other while they touch was
 pushed (:meth:`Strikes.lies`).
 
+A sliding coin may also graze a coin at rest too lightly to move it as far as the camera sees:
+:mod:`.grazes`.
+
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start
 >>> s = Strikes(MotionConfig())

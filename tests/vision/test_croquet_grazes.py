@@ -1,0 +1,123 @@
+"""Grazes: coins at rest touched too lightly to move (:mod:`vision.croquet.motion.grazes`)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engines.croquetnole.layout import Point
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.grazes import Grazes, graze_chance
+from vision.croquet.motion.paths import Step
+from vision.croquet.motion.strikes import Strikes
+
+CFG = MotionConfig(fps=120.0, position_sd_mm=0.1, pixel_mm=0.5)
+W = CFG.coin_mm
+TARGET = (100.0, 0.0)
+
+
+def pass_by(
+    g: Grazes,
+    gap: float,
+    speed: float,
+    bias: float = 0.0,
+    t0: float = 0.0,
+    frames: int = 16,
+    heading: float = 1.0,
+) -> None:
+    """A coin sliding at ``speed`` along a straight line whose nearest point lies ``gap`` mm
+    from TARGET's centre (reaching it on the ninth frame); readings within a coin's width and
+    two pixels of TARGET are read ``bias`` mm nearer it (their outlines blur together)."""
+    step = heading * speed / CFG.fps
+    prev: Point | None = None
+    for k in range(frames):
+        t = t0 + k / CFG.fps
+        x = TARGET[0] + (k - 8) * step
+        y = TARGET[1] + gap
+        if math.hypot(x - TARGET[0], y - TARGET[1]) <= W + 2 * CFG.pixel_mm:
+            y -= bias
+        if prev is not None:
+            g.steps(t, [Step("a", prev, (x, y), t - 1 / CFG.fps, t, (speed, 0.0))], {"b": TARGET})
+        prev = (x, y)
+
+
+def calls(g: Grazes, t: float = 1.0) -> list[tuple[str, str]]:
+    return [(s.coin, s.target) for s in g.judge(t, {"b"}, 3000.0)]
+
+
+def test_a_slow_coin_read_inside_touching_distance_grazed_the_coin_it_passed() -> None:
+    g = Grazes(CFG, Strikes(CFG))
+    pass_by(g, W - 0.5, 150.0)
+    assert calls(g) == [("a", "b")]
+
+
+def test_a_fast_coin_that_touched_would_have_moved_the_coin_so_it_passed_by() -> None:
+    g = Grazes(CFG, Strikes(CFG))
+    pass_by(g, W - 0.3, 1500.0)
+    assert calls(g) == []
+
+
+def test_readings_blurred_into_the_coin_passed_do_not_bring_the_path_nearer() -> None:
+    """Read 1.2 mm nearer while the outlines touch, the path a millimetre clear would read
+    0.2 mm inside; the line through the readings clear of the coin says a millimetre clear."""
+    g = Grazes(CFG, Strikes(CFG))
+    pass_by(g, W + 1.0, 150.0, bias=1.2)
+    assert calls(g) == []
+
+
+def test_a_coin_moving_off_from_beside_one_at_rest_did_not_graze_it() -> None:
+    g = Grazes(CFG, Strikes(CFG))
+    g.steps(0.0, [], {"b": TARGET})
+    a, b = (TARGET[0] + 2.0, TARGET[1] + W - 0.2), (TARGET[0] + 4.0, TARGET[1] + W - 0.2)
+    for k in range(8):
+        t = (k + 1) / CFG.fps
+        g.steps(t, [Step("a", a, b, t - 1 / CFG.fps, t, (240.0, 0.0))], {"b": TARGET})
+        a, b = b, (b[0] + 2.0, b[1])
+    assert calls(g) == []
+
+
+def test_a_path_taken_before_the_coin_came_to_rest_there_is_not_measured_against_it() -> None:
+    """The coin at rest arrived after the other had passed its spot: only the readings since
+    it lay there count, and they show the other creeping a few millimetres off."""
+    g = Grazes(CFG, Strikes(CFG))
+    way = [(100.0 - 40.0 + 5.0 * k, 0.0) for k in range(8)] + [(100.0 + 2.0, W + 3.0)] * 6
+    for k in range(1, len(way)):
+        t = k / CFG.fps
+        still = {"b": TARGET} if k >= 8 else {}
+        g.steps(t, [Step("a", way[k - 1], way[k], t - 1 / CFG.fps, t, (0.0, 0.0))], still)
+    assert calls(g) == []
+
+
+def test_a_coin_passed_that_then_set_off_is_judged_by_its_start() -> None:
+    g = Grazes(CFG, Strikes(CFG))
+    pass_by(g, W - 0.5, 150.0)
+    g.set_off("b")
+    assert calls(g) == []
+
+
+def test_the_chance_of_a_graze_is_the_share_of_such_readings_that_were_touches() -> None:
+    """Coins pass coins at rest at true gaps spread evenly about touching, at any speed; those
+    whose touch moved the other visibly are seen as strikes, the rest read with the gap's
+    error. Among the readings given a chance near p, a share near p were touches."""
+    rng = np.random.default_rng(7)
+    sd, decel = 0.4, 3000.0
+    n = 200_000
+    gap = rng.uniform(W - 2.0, W + 2.0, n)
+    speed = rng.uniform(30.0, 1500.0, n)
+    # A perfectly inelastic blow between equal coins, at the angle the gap gives.
+    cos2 = np.clip(1.0 - (gap / W) ** 2, 0.0, None)
+    moved = (speed / 2) ** 2 * cos2 / (2 * decel)
+    unseen = moved < CFG.start_mm
+    read = gap + rng.normal(0.0, sd, n)
+    chance = np.array(
+        [
+            graze_chance(r, sd, v, decel, CFG)
+            for r, v in zip(read[unseen], speed[unseen], strict=True)
+        ]
+    )
+    touched = gap[unseen] < W
+    for lo, hi in ((0.1, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9)):
+        band = (chance >= lo) & (chance < hi)
+        assert band.sum() > 500
+        assert abs(touched[band].mean() - chance[band].mean()) < 0.05
