@@ -121,3 +121,19 @@ def test_the_chance_of_a_graze_is_the_share_of_such_readings_that_were_touches()
         band = (chance >= lo) & (chance < hi)
         assert band.sum() > 500
         assert abs(touched[band].mean() - chance[band].mean()) < 0.05
+
+
+def test_a_coin_come_to_rest_unseen_against_another_pushed_it_as_the_reading_says() -> None:
+    g = Grazes(CFG, Strikes(CFG))
+    touching = g.arrived("a", (TARGET[0] + W - 0.3, TARGET[1]), 2.0, {"b": TARGET})
+    assert [(s.coin, s.target, s.t) for s in touching] == [("a", "b", 2.0)]
+    assert touching[0].confidence < 0.9  # a reading, not a sight: the players are asked
+    apart = g.arrived("c", (TARGET[0], TARGET[1] + W + 1.5), 2.0, {"b": TARGET})
+    assert apart == []
+
+
+def test_a_coin_come_to_rest_against_one_it_already_touches_did_not_strike_it_again() -> None:
+    strikes = Strikes(CFG)
+    strikes.contact.add(frozenset(("a", "b")))
+    g = Grazes(CFG, strikes)
+    assert g.arrived("a", (TARGET[0] + W - 0.3, TARGET[1]), 2.0, {"b": TARGET}) == []

@@ -19,6 +19,10 @@ about a pixel wherever it lies, and the two readings' errors differ). Where too 
 lie clear of it (a coin creeping to a stop against another), the nearest reading of the path
 stands, with a pixel's error more.
 
+A coin that slid unseen under a hand and is first seen at rest against another, no contact
+between them known, came to a stop there as a creeping coin does: only the gap read between
+the two at rest says whether they touch (:meth:`Grazes.arrived`).
+
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Step
 >>> from vision.croquet.motion.strikes import Strikes
@@ -163,6 +167,25 @@ class Grazes:
                 if gap <= reach and (pair not in self.near or gap < self.near[pair].gap_mm):
                     speed = math.dist(st.a, st.b) / max(st.t1 - st.t0, 1e-6)
                     self.near[pair] = Graze(st.t1, st.coin, other, at, gap, speed)
+
+    def arrived(self, coin: str, at: Point, t: float, still: Mapping[str, Point]) -> list[Strike]:
+        """``coin`` slid unseen (under a hand) and was first seen at rest at ``at``, at
+        ``t``: against each coin lying ``still`` that it lies within touching distance (and a
+        gap's error) of, with no contact between them known, it came to rest as a coin creeping
+        to a stop does (:func:`graze_chance` at no speed: only the reading says). Where its way
+        ran unseen, nothing else can be judged."""
+        cfg = self.cfg
+        sd = cfg.gap_sd_mm
+        out = []
+        for other, near in still.items():
+            pair = frozenset((coin, other))
+            if other == coin or pair in self.strikes.contact:
+                continue
+            chance = graze_chance(math.dist(at, near), sd, 0.0, 1.0, cfg)
+            if chance > 0.5:
+                self.strikes.contact.add(pair)
+                out.append(Strike(t, coin, other, confidence=chance))
+        return out
 
     def judge(self, t: float, still: Collection[str], decel_mm_s2: float) -> list[Strike]:
         """The grazes judged at ``t``: a coin passed ``settle`` ago (long enough for a blow

@@ -139,7 +139,11 @@ class CoinReferee:
             self.passes.placed(coin, at)
             calls += self.hits.lies(coin, at, unsettled)
             self.strikes.lies(coin, t, m.positions, still)
+        unseen = {st.coin for st in m.steps if st.t1 - st.t0 > 1.5 * self.cfg.frame_s}
         for coin, stopped in m.stops:
+            if coin in unseen:
+                lying = {c: m.positions[c] for c in still}
+                calls += self.grazes.arrived(coin, m.positions[coin], stopped, lying)
             calls += self.hits.lies(coin, m.positions[coin], unsettled)
             self.strikes.lies(coin, stopped, m.positions, still)
         calls += self.hits.judge(unsettled)
