@@ -150,7 +150,7 @@ class Grazes:
         reach = cfg.coin_mm + cfg.sure_sds * cfg.gap_sd_mm
         for st in steps:
             way = self.paths.setdefault(st.coin, [])
-            if st.t1 - st.t0 > 1.5 * cfg.frame_s:
+            if st.chord(cfg.frame_s):
                 way.clear()
                 way.append((st.t1, st.b))
                 continue

@@ -30,6 +30,16 @@ class Step:
     t1: float
     before: Point
 
+    def chord(self, frame_s: float) -> bool:
+        """Whether the step joins two readings with frames unseen between them (more than a
+        frame and a half apart: out of hiding, or from a spot the coin left unseen): a chord
+        across the way the coin took, not its path.
+
+        >>> Step("a", (0.0, 0.0), (9.0, 0.0), 0.0, 0.05, (0.0, 0.0)).chord(1 / 120)
+        True
+        """
+        return self.t1 - self.t0 > 1.5 * frame_s
+
 
 @dataclass(frozen=True)
 class Start:

@@ -129,7 +129,8 @@ class CoinReferee:
             calls += self.hits.step(step)
         calls += self.strikes.steps(t, m.steps, m.positions)
         still = [c for c in m.positions if c not in m.moving and c not in m.hidden]
-        self.grazes.steps(t, m.steps, {c: m.positions[c] for c in still})
+        lying = {c: m.positions[c] for c in still}
+        self.grazes.steps(t, m.steps, lying)
         calls += self.grazes.judge(t, still, self.tracker.friction.decel)
         for coin, at in m.off:
             calls.append(OffTable(t, coin, at))
@@ -139,10 +140,9 @@ class CoinReferee:
             self.passes.placed(coin, at)
             calls += self.hits.lies(coin, at, unsettled)
             self.strikes.lies(coin, t, m.positions, still)
-        unseen = {st.coin for st in m.steps if st.t1 - st.t0 > 1.5 * self.cfg.frame_s}
+        unseen = {st.coin for st in m.steps if st.chord(self.cfg.frame_s)}
         for coin, stopped in m.stops:
             if coin in unseen:
-                lying = {c: m.positions[c] for c in still}
                 calls += self.grazes.arrived(coin, m.positions[coin], stopped, lying)
             calls += self.hits.lies(coin, m.positions[coin], unsettled)
             self.strikes.lies(coin, stopped, m.positions, still)
