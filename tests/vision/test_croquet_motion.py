@@ -453,9 +453,9 @@ def test_a_coin_due_a_placement_is_carried_not_flicked_by_the_hand_moving_over_i
 
 def test_a_coin_out_from_under_a_hand_is_the_one_its_path_runs_back_to() -> None:
     # The guard is flicked from under the hand and first shows nearest the knight's spot, then
-    # the moons knight's; once the knight shows back at its own spot, the coin that moved is
-    # the one whose spot its path runs back to (read once it has gone a coin's width), not
-    # the one whose spot lay nearest where it first showed.
+    # the moons knight's. Its readings run straight back to the guard's spot, which no coin
+    # sliding from the knight's could show: they are the guard's from the next reading on,
+    # and the knight, showing back at its spot when the hand lifts, never moved.
     cfg = MotionConfig(position_sd_mm=0.1)
     setup = {"arms-knight": (112.0, 88.0), "arms-guard": (160.0, 100.0), "moons-knight": (152, 50)}
     tr = CoinTracker(setup, {}, (864.0, 864.0), cfg)
@@ -469,13 +469,49 @@ def test_a_coin_out_from_under_a_hand_is_the_one_its_path_runs_back_to() -> None
         tr.update(_view(hands=(hand,)), k / 120)
     tr.update(_view((130.0, 70.0), hands=(hand,)), 6 / 120)
     tr.update(_view((122.5, 62.5), hands=(hand,)), 7 / 120)
-    assert tr.tracks["arms-knight"].state is State.SLIDING  # taken for the nearer spot's
-    renamed = []
+    assert tr.tracks["arms-knight"].state is State.HIDDEN
+    starts, renamed = [], []
     for k, p in enumerate(((115.0, 55.0), (107.5, 47.5), (100.0, 40.0)), start=8):
-        renamed += tr.update(_view(p, (112.0, 88.1)), k / 120).renamed
-    assert renamed == [("arms-knight", "arms-guard")]
+        m = tr.update(_view(p, (112.0, 88.1)), k / 120)
+        starts += m.starts
+        renamed += m.renamed
+    assert [s.coin for s in starts] == ["arms-guard"]
+    assert renamed == []
     assert tr.tracks["arms-guard"].state is State.SLIDING
     assert tr.tracks["arms-knight"].state is State.REST
+
+
+def test_readings_under_a_hand_that_run_from_no_coin_s_spot_set_nothing_off() -> None:
+    # An arm the colour of the table shows only in fragments, one read where no coin lies and
+    # moving across the line from the coin hidden under the hand: a coin set off slides
+    # straight away from its spot, so this is none.
+    tr = _one_coin("suns-guard", (400.0, 430.0))
+    hand = _palm(410.0, 420.0)
+    for k in range(1, 4):
+        tr.update(_view(hands=(hand,)), k / 120)
+    starts = []
+    for k, p in enumerate(((460.0, 400.0), (462.5, 392.5), (465.0, 385.0)), start=4):
+        starts += tr.update(_view(p, hands=(hand,)), k / 120).starts
+    assert starts == []
+    assert tr.tracks["suns-guard"].state is State.HIDDEN
+
+
+def test_a_coin_that_struck_another_under_a_hand_and_came_out_turned_set_off() -> None:
+    # The knight is flicked under the hand into the arms knight and leaves it along the
+    # tangent at their contact: its readings run back to that contact, not to its spot, and
+    # it came there heading into the other. It set off; the arms knight's readings are its
+    # own.
+    cfg = MotionConfig(position_sd_mm=0.1)
+    tr = CoinTracker(
+        {"suns-knight": (100.0, 100.0), "arms-knight": (114.0, 60.0)}, {}, (864.0, 864.0), cfg
+    )
+    hand = _palm(100.0, 80.0)
+    for k in range(1, 4):
+        tr.update(_view(hands=(hand,)), k / 120)
+    starts = []
+    for k, p in enumerate(((93.2, 65.5), (87.8, 59.7), (82.4, 53.8), (77.0, 47.9)), start=4):
+        starts += tr.update(_view(p, hands=(hand,)), k / 120).starts
+    assert [s.coin for s in starts] == ["suns-knight"]
 
 
 def test_a_coin_turned_unseen_is_not_called_on_the_straight_way_it_did_not_take() -> None:

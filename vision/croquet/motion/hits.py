@@ -22,7 +22,8 @@ the spot it left unless something turned it between. When that line misses the s
 than ``sure_sds`` times its error there (the readings' spread, grown as a straight fit is
 extended), the coin was turned on its way; if, run back, the line meets a tower's square at a
 coin's radius, the coin coming to that point from its spot heading into the face there and
-leaving it heading out, the coin hit that tower (:meth:`Hits.set_off`). Its first step, the
+leaving it heading out the same way along the face, the coin hit that tower
+(:func:`turned_at`, :meth:`Hits.set_off`). Its first step, the
 chord from its spot to its first reading, is a guess of its way: that step's hits are called
 only once the line says the coin went straight (:meth:`Hits.step`).
 
@@ -49,7 +50,7 @@ import numpy as np
 from engines.croquetnole.layout import TILE_MM, Layout, Point, Tile
 from vision.croquet.motion.calls import Hit, sure
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.paths import Line, Step, fit_line
+from vision.croquet.motion.paths import Step, fit_line
 
 #: Points per millimetre along a path where its distance to a tower is measured.
 _SAMPLES_PER_MM = 2
@@ -85,6 +86,65 @@ def face_normal(tile: Tile, p: np.ndarray) -> np.ndarray:
     out = d - nearest
     length = float(np.hypot(*out))
     return out / length if length > 0 else d / max(float(np.hypot(*d)), 1e-9)
+
+
+def turned_at(
+    tile: Tile,
+    direction: np.ndarray,
+    path: np.ndarray,
+    spot: np.ndarray,
+    reach: float | np.ndarray,
+    turn: float,
+    config: MotionConfig,
+) -> tuple[int, float] | None:
+    """Where a coin seen sliding along ``direction`` (a unit vector) met ``tile`` and turned
+    there, on ``path`` (points on its line run back from a reading, nearest first), and how
+    far from the tile's square the line ran there; None if it could not have. Its centre
+    met the tile where the line first comes within a radius of the square, or, if it never
+    does, where it comes nearest, if that is within ``reach`` (mm, at each point or one for
+    all: a radius and the line's error). The coin must have come to that point from
+    ``spot`` heading into the face there, clear of the tile on the way, and left it heading
+    out, keeping the way it went along the face (friction on the face slows that, it never
+    turns it back), give or take ``turn``, the error of ``direction`` (radians), and what a
+    hand may have nudged the coin at its spot.
+
+    >>> from engines.croquetnole.layout import Tile
+    >>> cfg = MotionConfig(position_sd_mm=0.1)
+    >>> out = np.array([0.95, -0.32])
+    >>> path = np.array([76.1, 47.9]) - np.arange(0.0, 80.0)[:, None] * out
+    >>> tile, spots = Tile((0.0, 50.0)), (np.array([100.0, 80.0]), np.array([100.0, 20.0]))
+    >>> k, gap = turned_at(tile, out, path, spots[0], 14.0, 0.05, cfg)
+    >>> path[k].round().tolist(), gap <= cfg.radius_mm
+    ([34.0, 62.0], True)
+    >>> turned_at(tile, out, path, spots[1], 14.0, 0.05, cfg) is None
+    True
+    """
+    cfg = config
+    dist = square_distance(tile, path)
+    inside = np.flatnonzero(dist <= cfg.radius_mm)
+    if len(inside):
+        k = int(inside[0])
+    elif bool(np.any(dist <= reach)):
+        k = int(dist.argmin())
+    else:
+        return None
+    contact = path[k]
+    normal = face_normal(tile, contact)
+    came = contact - spot
+    if not float(came @ normal) < 0 < float(direction @ normal):
+        return None
+    along = np.array([-normal[1], normal[0]])
+    before, after = float(came @ along), float(direction @ along)
+    # The way in is known to half a radius at the spot (a hand may nudge a coin that far
+    # unseen before it flicks it, as :mod:`.tracks` allows), the way out to ``turn``.
+    give = cfg.radius_mm / 2 / float(np.hypot(*came))
+    if before * after < 0 and abs(before) / float(np.hypot(*came)) > give and abs(after) > turn:
+        return None
+    _, way_in = _along(spot, contact)
+    clear = cfg.radius_mm - cfg.sure_sds * cfg.position_sd_mm
+    if float(square_distance(tile, way_in[:-1]).min(initial=math.inf)) < clear:
+        return None
+    return k, float(dist[k])
 
 
 def _along(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -147,11 +207,12 @@ class Hits:
         u_first, _ = line.place(way.points[0])
         back = float(np.hypot(*(way.points[0] - way.spot))) + cfg.coin_mm
         u = np.linspace(u_first, u_first - back, max(2, math.ceil(back * _SAMPLES_PER_MM)))
+        turn = cfg.sure_sds * sd / math.sqrt(max(line.spread, 1e-9))
         path = line.centre + u[:, None] * line.direction
         for feature, tile in self.towers:
             if feature in way.met:
                 continue
-            hit = self._turned_at(tile, line, path, way.spot)
+            hit = turned_at(tile, line.direction, path, way.spot, cfg.hit_mm, turn, cfg)
             if hit is None:
                 continue
             k, gap = hit
@@ -175,32 +236,6 @@ class Hits:
         hits = [h for h in self._step_hits(way.chord, way.met) if h.feature not in way.met]
         way.met.update(h.feature for h in hits)
         return hits
-
-    def _turned_at(
-        self, tile: Tile, line: Line, path: np.ndarray, spot: np.ndarray
-    ) -> tuple[int, float] | None:
-        """Where (index on ``path``, the line run back from the first reading) the coin met
-        the tower and turned, and how far from it the line ran there; None if the line does
-        not meet it, or the coin could not have come to it from ``spot`` heading into the
-        face and left it heading out."""
-        dist = square_distance(tile, path)
-        inside = np.flatnonzero(dist <= self.cfg.radius_mm)
-        if len(inside):
-            k = int(inside[0])
-        elif float(dist.min()) <= self.cfg.hit_mm:
-            k = int(dist.argmin())
-        else:
-            return None
-        contact = path[k]
-        normal = face_normal(tile, contact)
-        came = contact - spot
-        if not float(came @ normal) < 0 < float(line.direction @ normal):
-            return None
-        _, way_in = _along(spot, contact)
-        clear = self.cfg.radius_mm - self.cfg.sure_sds * self.cfg.position_sd_mm
-        if float(square_distance(tile, way_in[:-1]).min(initial=math.inf)) < clear:
-            return None
-        return k, float(dist[k])
 
     def lies(self, coin: str, at: Point, provisional: frozenset[str] = frozenset()) -> list[Hit]:
         """A coin lies at ``at`` (set up, stopped, put down): it touches each tower it lies

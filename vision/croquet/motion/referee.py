@@ -67,7 +67,9 @@ class CoinReferee:
         self.cfg = replace(config, fps=fps, pixel_mm=1.0 / cal.px_per_mm(centre))
         self.layout = layout
         self.table = learn_table(first, cal, setup, layout.table, self.cfg)
-        self.tracker = CoinTracker(setup, self.table.looks, layout.table, self.cfg, coins)
+        self.tracker = CoinTracker(
+            setup, self.table.looks, layout.table, self.cfg, coins, layout.tiles
+        )
         self.passes = Passes(layout, self.cfg.position_sd_mm)
         self.hits = Hits(layout, self.cfg)
         self.strikes = Strikes(self.cfg)

@@ -16,12 +16,13 @@ coins (less the ring round each set-up spot inside it where the bare table was p
 than a coin), or as many as are expected inside it if more and its area holds them, less what
 touching coins' outlines overlap where their rims meet (so a wrong belief never splits one coin
 in two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a
-hand covers part of is in the hand's region). A region of one coin must be as wide as a coin
-across its narrowest direction (motion blur only lengthens a coin, along its path): a shadow's
-fringe or a hand's edge is not; and a coin's disc, round the centre read, must be filled to
-``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin
-is not. The coins' centres are read at full resolution: the centroid of
-the region's changed pixels, or for two or more touching coins the centres of a k-means split of
+hand covers part of is in the hand's region). Each coin read, the pixels nearer its centre
+than any other's, must be as wide as a coin across its narrowest direction (motion blur only
+lengthens a coin, along its path; touching coins part at their tangent): a shadow's fringe, a
+hand's edge or an arm's outline across a tile is not; and a coin's disc, round the centre
+read, must be filled to ``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's
+fragment as big as a coin is not. The coins' centres are read at full resolution: the centroid
+of the region's changed pixels, or for two or more touching coins the centres of a k-means split of
 them (two equal discs in contact split exactly at their tangent; a split that puts two centres
 closer than a coin's width, which no two coins can be, cut one coin smeared by its speed, and is
 made again with one coin fewer), each then moved to the centre of the coin-sized disc the
@@ -567,13 +568,19 @@ def _coins_in(
         # across a gap) in two.
         k -= 1
     if k == 1:
-        narrowest = math.sqrt(least_variance(pts))
-        if narrowest < config.narrowest * table.coin_px / 2:
-            return []
         found = disc_centres(pts, pts.mean(axis=0, keepdims=True), window, weights)
     whole = _holes_filled(mask)
+    own = _nearest(pts, found.astype(np.float32))
     out = []
-    for c in found:
+    for i, c in enumerate(found):
+        piece = pts[own == i]
+        if len(piece) < 3 or math.sqrt(least_variance(piece)) < (
+            (table.coin_px - config.rim_px) / 2
+        ):
+            # Each coin of a region shows as wide as a coin across its narrowest direction
+            # (two touching coins part at their tangent, each keeping its whole disc): a
+            # strip as narrow as a hand's edge or an arm's outline over a tile is none.
+            continue
         if disc_filled(whole, c, table.coin_px - 1) < config.coin_fill:
             # No coin's disc there: a shade's or a hand's fragment, as big as a coin but
             # not round (a coin that shows shows whole, and is round, blur only lengthens it).

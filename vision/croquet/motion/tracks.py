@@ -38,9 +38,11 @@ The transitions (:meth:`CoinTracker.update`):
   shifts what shows), or read still, clear of every hand, within ``start_mm`` and a pixel
   (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`_sliding_on`: two steps
   running the same way, each longer than a still coin's readings move, or, clear of a hand,
-  one longer than a misreading strays) farther than half its
-  radius from where it lay. Seen within a coin's width of where it lay but beside a hand, it
-  stays hidden until readings clear of the hand say where it lies. Having lain hidden at
+  one longer than a misreading strays) farther than half its radius from where it lay,
+  straight away from it (:func:`_runs_from`); readings that run straight from where another
+  coin hidden under the hand lay are handed to that one. Seen within a coin's width of where
+  it lay but beside a hand, it stays hidden until readings clear of the hand say where it
+  lies. Having lain hidden at
   rest and seen still away from it, it was put there by hand (``placed``) if it lies farther
   than a coin and a finger from where it lay, a hand has been over it since it hid, and it
   was not first seen moving (a coin put down lies still when the hand leaves it): a
@@ -78,11 +80,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engines.croquetnole.layout import Point
+from engines.croquetnole.layout import Point, Tile
 from vision.croquet.motion.assignment import Assigner
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
+from vision.croquet.motion.hits import turned_at
 from vision.croquet.motion.paths import (
     Motion,
     Start,
@@ -124,6 +127,9 @@ class _Frame:
     stops: list[tuple[str, float]] = field(default_factory=list)
     off: list[tuple[str, Point]] = field(default_factory=list)
     placed: list[tuple[str, Point]] = field(default_factory=list)
+    #: Readings that run straight from where another coin hidden under the hand lay, handed
+    #: to it once every coin has taken this frame's sighting.
+    handed: list[tuple[Track, list[np.ndarray]]] = field(default_factory=list)
 
 
 def _sliding_on(readings: Sequence[np.ndarray], cfg: MotionConfig, by_hand: bool = False) -> bool:
@@ -154,6 +160,118 @@ def _sliding_on(readings: Sequence[np.ndarray], cfg: MotionConfig, by_hand: bool
     return steps >= cfg.still_step_mm and float(last @ before) > 0
 
 
+def _runs_from(spot: np.ndarray, readings: Sequence[np.ndarray], cfg: MotionConfig) -> bool:
+    """Whether a coin's last two ``readings`` run straight away from ``spot``, where it lay:
+    a coin set off slides straight on from where it was touched (friction never turns it), so
+    the line through its readings, run back, passes its spot, give or take what a hand may
+    have nudged it unseen before the flick (half its radius, as far as a reading beside a
+    hand strays) and what the readings' noise turns that line by, ``sure_sds`` spreads of
+    it over the way back. A hand's fragment or shade read where no coin is does not lie on
+    that line.
+
+    >>> cfg = MotionConfig(position_sd_mm=0.25)
+    >>> spot = np.array([0.0, 0.0])
+    >>> on = [np.array([50.0, 0.0]), np.array([58.0, 0.0])]
+    >>> aside = [np.array([50.0, 30.0]), np.array([52.0, 22.0])]
+    >>> _runs_from(spot, on, cfg), _runs_from(spot, aside, cfg)
+    (True, False)
+    """
+    a, b = readings[-2], readings[-1]
+    step = b - a
+    run = float(np.hypot(*step))
+    back = b - spot
+    if run == 0 or float(step @ back) <= 0:
+        return False
+    miss = abs(float(step[0] * back[1] - step[1] * back[0])) / run
+    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / run
+    return miss <= cfg.radius_mm / 2 + turn * float(np.hypot(*back))
+
+
+def _off_a_tile(
+    spot: np.ndarray, run: Sequence[np.ndarray], tiles: Sequence[Tile], cfg: MotionConfig
+) -> np.ndarray | None:
+    """Where a coin whose last two readings ``run`` run straight away from a tile met it, if
+    it could have come there from ``spot`` and bounced so (:func:`turned_at`): a coin flicked
+    under a hand may meet a tile there unseen (it turns only where it meets a tile or a
+    coin). The line through the readings is run back as far as a hand's length; it must come
+    within touching distance of a tile (a radius, give or take what a reading beside a hand
+    strays and what the readings' noise turns the line by, as in :func:`_runs_from`), no
+    farther than a hand's length from the spot. None if not.
+
+    >>> from engines.croquetnole.layout import Tile
+    >>> cfg = MotionConfig(position_sd_mm=0.25)
+    >>> tile = Tile((0.0, 50.0))
+    >>> bounced = [np.array([68.5, 50.4]), np.array([76.1, 47.9])]
+    >>> _off_a_tile(np.array([100.0, 80.0]), bounced, [tile], cfg).round().tolist()
+    [34.0, 62.0]
+    >>> _off_a_tile(np.array([100.0, 20.0]), bounced, [tile], cfg) is None
+    True
+    """
+    a, b = run[-2], run[-1]
+    step = b - a
+    n = float(np.hypot(*step))
+    if n == 0:
+        return None
+    out = step / n
+    back = np.arange(0.0, cfg.hand_mm, 1.0)
+    path = b - back[:, None] * out
+    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / n
+    reach = cfg.radius_mm * 1.5 + turn * back
+    met = [turned_at(tile, out, path, spot, reach, turn, cfg) for tile in tiles]
+    first = min((m[0] for m in met if m is not None), default=None)
+    if first is None or float(np.hypot(*(path[first] - spot))) > cfg.hand_mm:
+        return None
+    return path[first]
+
+
+def _off_a_coin(
+    spot: np.ndarray, run: Sequence[np.ndarray], others: Sequence[np.ndarray], cfg: MotionConfig
+) -> np.ndarray | None:
+    """Where a coin whose last two readings ``run`` run straight away from where it struck
+    one of the coins lying at ``others`` struck it, if it could have come there from
+    ``spot``: a coin flicked under a hand may strike another there unseen and turn. The line
+    through the readings, run back as far as a hand's length, must come within a coin's width
+    of the other's spot (centre to centre, give or take what a reading beside a hand strays
+    and what the readings' noise turns the line by, as in :func:`_runs_from`), at a point no
+    farther than a hand's length from ``spot`` that the coin came to heading toward the
+    other. A striker keeps the way it went across the line of centres and gives the other
+    some of the rest: it leaves along the tangent or on toward the other's side, never back
+    away from it (give or take the line's error). None if not.
+
+    >>> cfg = MotionConfig(position_sd_mm=0.25)
+    >>> struck = [np.array([100.0, 0.0])]
+    >>> on = [np.array([120.0, 19.0]), np.array([128.0, 19.0])]
+    >>> _off_a_coin(np.array([0.0, 60.0]), on, struck, cfg).round().tolist()
+    [100.0, 19.0]
+    >>> _off_a_coin(np.array([0.0, -60.0]), on, struck, cfg) is None
+    True
+    """
+    a, b = run[-2], run[-1]
+    step = b - a
+    n = float(np.hypot(*step))
+    if n == 0 or not others:
+        return None
+    out = step / n
+    back = np.arange(0.0, cfg.hand_mm, 1.0)
+    path = b - back[:, None] * out
+    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / n
+    reach = cfg.coin_mm + cfg.radius_mm / 2 + turn * back
+    met = []
+    for other in others:
+        d = np.hypot(*(path - other).T)
+        # Where the line passes the other nearest: a striker leaves along the tangent at
+        # the contact, or turned a little toward the other's side, so the line passes it
+        # there or just beyond.
+        k = int(d.argmin())
+        towards = (other - path[k]) / max(float(d[k]), 1e-9)
+        came = path[k] - spot
+        if d[k] <= reach[k] and float(came @ towards) > 0 and float(out @ towards) >= -turn:
+            met.append(k)
+    if not met or float(np.hypot(*(path[min(met)] - spot))) > cfg.hand_mm:
+        return None
+    return path[min(met)]
+
+
 class CoinTracker:
     """The coins' states from :class:`View` s (see the module doc).
 
@@ -171,9 +289,11 @@ class CoinTracker:
         table: Point,
         config: MotionConfig,
         coins: Sequence[str] = (),
+        tiles: Sequence[Tile] = (),
     ) -> None:
         self.cfg = config
         self.table = table
+        self.tiles = tuple(tiles)
         self.t = 0.0
         self.tracks: dict[str, Track] = {}
         for coin in (*setup, *(c for c in coins if c not in setup)):
@@ -284,6 +404,9 @@ class CoinTracker:
                 self._returning(tr, s, f)
             else:
                 tr.doubt.clear()
+        for source, run in f.handed:
+            if source.under_hand and not source.doubt:
+                source.doubt = list(run)
         renamed, guessed = self._settle(view, t)
         self.t = t
         self._last_steps = tuple(f.steps)
@@ -505,6 +628,7 @@ class CoinTracker:
                 len(run) == 3
                 and away >= cfg.coin_mm
                 and _sliding_on(run, cfg)
+                and _runs_from(tr.spot, run, cfg)
                 and f.view.hand_within(pt(tr.spot), cfg.hand_mm)
             ):
                 first_t, first = tr.astray[0]
@@ -608,6 +732,44 @@ class CoinTracker:
             for x, doubt in self.doubted.items()
         )
 
+    def _bounced_from(self, tr: Track, run: Sequence[np.ndarray]) -> bool:
+        """Whether readings ``run`` run off a tile, or a coin where it lay (struck, it may
+        have set off since), that ``tr`` could have reached from its spot unseen: under a
+        hand that has been there since it hid (:func:`_off_a_tile`, :func:`_off_a_coin`)."""
+        lying = [
+            o.spot
+            for o in self.tracks.values()
+            if o is not tr and o.state in (State.REST, State.HIDDEN, State.SLIDING)
+        ]
+        bounces = (
+            _off_a_tile(tr.spot, run, self.tiles, self.cfg),
+            _off_a_coin(tr.spot, run, lying, self.cfg),
+        )
+        reach = self.cfg.radius_mm
+        return any(b is not None and self.trail.within(tr.hidden_t, pt(b), reach) for b in bounces)
+
+    def _run_source(self, tr: Track, run: Sequence[np.ndarray]) -> Track | None:
+        """The coin hidden under a hand that ``tr``'s readings ``run`` came from: of ``tr``
+        and the others with no readings of their own and not due to be put down by hand, one
+        whose spot they run straight from (:func:`_runs_from`), else one off a tile from
+        whose spot they run (:meth:`_bounced_from`; a straight slide needs no contact nobody
+        saw); ``tr`` itself if it is one, else the nearest. None if from none (a hand's
+        fragment or shade)."""
+        under = [tr] + [
+            o
+            for o in self.tracks.values()
+            if o is not tr and o.under_hand and not o.doubt and o.coin not in self.placing
+        ]
+        for fits in (
+            [o for o in under if _runs_from(o.spot, run, self.cfg)],
+            [o for o in under if self._bounced_from(o, run)],
+        ):
+            if tr in fits:
+                return tr
+            if fits:
+                return min(fits, key=lambda o: float(np.hypot(*(run[-1] - o.spot))))
+        return None
+
     def _came_from(self, first: np.ndarray, now: np.ndarray, under: set[str]) -> str:
         """Which of the hidden coins ``under`` a coin first seen at ``first`` and now at
         ``now`` set off from: the one whose spot lies nearest its path run back from where it
@@ -685,11 +847,24 @@ class CoinTracker:
             return
         near = cfg.radius_mm / 2
         carried = tr.coin in self.placing
-        if away > near and not carried and _sliding_on([*tr.doubt, p], cfg, s.by_hand):
-            # Seen moving away from where it lay hidden: flicked (or struck) under the hand.
-            # A coin due to be put down by hand is carried, never flicked, until it is.
+        run = [*tr.doubt, p]
+        source = (
+            self._run_source(tr, run)
+            if away > near and not carried and _sliding_on(run, cfg, s.by_hand)
+            else None
+        )
+        if source is tr:
+            # Seen moving straight away from where it lay hidden: flicked (or struck) under
+            # the hand. A coin due to be put down by hand is carried, never flicked, until it
+            # is.
             _, by, margin = self._cause(tr, f)
             self._set_off(tr, p, t, (by, margin), None, f)
+            return
+        if source is not None:
+            # Moving straight away from where another coin hidden under the hand lay: the
+            # readings are that coin's, and it takes the next (:meth:`Track.predict`).
+            f.handed.append((source, run))
+            tr.doubt = []
             return
         if s.by_hand and away <= cfg.coin_mm:
             # Beside a hand a coin's reading is pulled by the hand's edge and shade: only a
