@@ -187,6 +187,41 @@ def _runs_from(spot: np.ndarray, readings: Sequence[np.ndarray], cfg: MotionConf
     return miss <= cfg.radius_mm / 2 + turn * float(np.hypot(*back))
 
 
+@dataclass(frozen=True)
+class _RunBack:
+    """The line through a coin's last two readings, run back from the last a millimetre a
+    point as far as a hand's length: the way the coin went (a unit vector), the points
+    (nearest first), how far back each lies, and how far the readings' noise may turn the
+    line (radians: ``sure_sds`` spreads of two readings over the step between them)."""
+
+    way: np.ndarray
+    path: np.ndarray
+    back: np.ndarray
+    turn: float
+
+    def first_met(
+        self, spot: np.ndarray, met: Sequence[int], cfg: MotionConfig
+    ) -> np.ndarray | None:
+        """The nearest of the points ``met`` (indices on the path), if it lies within a
+        hand's length of ``spot``; None if not."""
+        if not met or float(np.hypot(*(self.path[min(met)] - spot))) > cfg.hand_mm:
+            return None
+        return self.path[min(met)]
+
+
+def _run_back(run: Sequence[np.ndarray], cfg: MotionConfig) -> _RunBack | None:
+    """The line through the last two of ``run`` run back (:class:`_RunBack`); None if they
+    coincide."""
+    a, b = run[-2], run[-1]
+    n = float(np.hypot(*(b - a)))
+    if n == 0:
+        return None
+    way = (b - a) / n
+    back = np.arange(0.0, cfg.hand_mm, 1.0)
+    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / n
+    return _RunBack(way, b - back[:, None] * way, back, turn)
+
+
 def _off_a_tile(
     spot: np.ndarray, run: Sequence[np.ndarray], tiles: Sequence[Tile], cfg: MotionConfig
 ) -> np.ndarray | None:
@@ -207,21 +242,12 @@ def _off_a_tile(
     >>> _off_a_tile(np.array([100.0, 20.0]), bounced, [tile], cfg) is None
     True
     """
-    a, b = run[-2], run[-1]
-    step = b - a
-    n = float(np.hypot(*step))
-    if n == 0:
+    line = _run_back(run, cfg)
+    if line is None:
         return None
-    out = step / n
-    back = np.arange(0.0, cfg.hand_mm, 1.0)
-    path = b - back[:, None] * out
-    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / n
-    reach = cfg.radius_mm * 1.5 + turn * back
-    met = [turned_at(tile, out, path, spot, reach, turn, cfg) for tile in tiles]
-    first = min((m[0] for m in met if m is not None), default=None)
-    if first is None or float(np.hypot(*(path[first] - spot))) > cfg.hand_mm:
-        return None
-    return path[first]
+    reach = cfg.radius_mm * 1.5 + line.turn * line.back
+    met = [turned_at(t, line.way, line.path, spot, reach, line.turn, cfg) for t in tiles]
+    return line.first_met(spot, [m[0] for m in met if m is not None], cfg)
 
 
 def _off_a_coin(
@@ -246,30 +272,22 @@ def _off_a_coin(
     >>> _off_a_coin(np.array([0.0, -60.0]), on, struck, cfg) is None
     True
     """
-    a, b = run[-2], run[-1]
-    step = b - a
-    n = float(np.hypot(*step))
-    if n == 0 or not others:
+    line = _run_back(run, cfg)
+    if line is None:
         return None
-    out = step / n
-    back = np.arange(0.0, cfg.hand_mm, 1.0)
-    path = b - back[:, None] * out
-    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / n
-    reach = cfg.coin_mm + cfg.radius_mm / 2 + turn * back
+    reach = cfg.coin_mm + cfg.radius_mm / 2 + line.turn * line.back
     met = []
     for other in others:
-        d = np.hypot(*(path - other).T)
+        d = np.hypot(*(line.path - other).T)
         # Where the line passes the other nearest: a striker leaves along the tangent at
         # the contact, or turned a little toward the other's side, so the line passes it
         # there or just beyond.
         k = int(d.argmin())
-        towards = (other - path[k]) / max(float(d[k]), 1e-9)
-        came = path[k] - spot
-        if d[k] <= reach[k] and float(came @ towards) > 0 and float(out @ towards) >= -turn:
+        towards = (other - line.path[k]) / max(float(d[k]), 1e-9)
+        came = line.path[k] - spot
+        if d[k] <= reach[k] and float(came @ towards) > 0 and line.way @ towards >= -line.turn:
             met.append(k)
-    if not met or float(np.hypot(*(path[min(met)] - spot))) > cfg.hand_mm:
-        return None
-    return path[min(met)]
+    return line.first_met(spot, met, cfg)
 
 
 class CoinTracker:
