@@ -36,25 +36,24 @@ The transitions (:meth:`CoinTracker.update`):
   table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
   shifts what shows), or read still, clear of every hand, within ``start_mm`` and a pixel
-  (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`_sliding_on`: two steps
-  running the same way, each longer than a still coin's readings move, or, clear of a hand,
-  one longer than a misreading strays) farther than half its radius from where it lay,
-  straight away from it (:func:`_runs_from`); readings that run straight from where another
-  coin hidden under the hand lay are handed to that one. Seen within a coin's width of where
-  it lay but beside a hand, it stays hidden until readings clear of the hand say where it
-  lies. Having lain hidden at
-  rest and seen still away from it, it was put there by hand (``placed``) if it lies farther
-  than a coin and a finger from where it lay, a hand has been over it since it hid, and it
-  was not first seen moving (a coin put down lies still when the hand leaves it): a
+  (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`sliding_on`: two steps running
+  the same way, each longer than a still coin's readings move, or, clear of a hand, one longer
+  than a misreading strays) farther than half its radius from where it lay, straight away from
+  it (:func:`runs_from`, in :mod:`.origins`); readings that run straight from where another coin
+  hidden under the hand lay are handed to that one. Seen within a coin's width of where it lay
+  but beside a hand, it stays hidden until readings clear of the hand say where it lies. Having
+  lain hidden at rest and seen still away from it, it was put there by hand (``placed``) if it
+  lies farther than a coin and a finger from where it lay, a hand has been over it since it hid,
+  and it was not first seen moving (a coin put down lies still when the hand leaves it): a
   flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
   hand stopped within that reach. A coin the rules say must be put down by hand
-  (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it
-  lies, once it shows still. Otherwise it slid there
-  unseen (a flick or a blow whose call goes out unsure, for the players to confirm). A coin
-  hidden under a hand comes out from under one: it is first seen within a frame's slide of
-  where a hand has been since it hid, never out in the open far from every hand. Read once
-  out in the open and seen nowhere the next frame, where its way from the spot leaves the
-  table within a frame's slide, it was flicked off the table (``OFF``).
+  (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it lies,
+  once it shows still. Otherwise it slid there unseen (a flick or a blow whose call goes out
+  unsure, for the players to confirm). A coin hidden under a hand comes out from under one: it
+  is first seen within a frame's slide of where a hand has been since it hid, never out in the
+  open far from every hand. Read once out in the open and seen nowhere the next frame, where its
+  way from the spot leaves the table within a frame's slide, it was flicked off the table
+  (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
   table explains it: put there by hand (``placed``).
 
@@ -85,7 +84,7 @@ from vision.croquet.motion.assignment import Assigner
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
-from vision.croquet.motion.hits import turned_at
+from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
 from vision.croquet.motion.paths import (
     Motion,
     Start,
@@ -130,164 +129,6 @@ class _Frame:
     #: Readings that run straight from where another coin hidden under the hand lay, handed
     #: to it once every coin has taken this frame's sighting.
     handed: list[tuple[Track, list[np.ndarray]]] = field(default_factory=list)
-
-
-def _sliding_on(readings: Sequence[np.ndarray], cfg: MotionConfig, by_hand: bool = False) -> bool:
-    """Whether a coin's readings, the last one now, show it sliding: its last two steps each
-    longer than a still coin's readings move (``still_step_mm``) and the same way; or, clear
-    of a hand, its last step longer than a misreading strays (half its radius). A sliding coin
-    goes on the way it went; one noisy step of a still coin is not followed by another along
-    it. Beside a hand, a fragment of the hand or its shade may jump as far as a coin slides,
-    but it does not go on as a sliding coin does.
-
-    >>> cfg = MotionConfig(position_sd_mm=0.15)
-    >>> pts = [np.array(p) for p in ((0.0, 0.0), (1.0, 0.0), (2.0, 0.0))]
-    >>> _sliding_on(pts[:2], cfg), _sliding_on(pts, cfg), _sliding_on([*pts[:2], pts[0]], cfg)
-    (False, True, False)
-    >>> jump = [np.array(p) for p in ((0.0, 0.0), (8.0, 0.0))]
-    >>> _sliding_on(jump, cfg), _sliding_on(jump, cfg, by_hand=True)
-    (True, False)
-    """
-    if len(readings) < 2:
-        return False
-    last = readings[-1] - readings[-2]
-    if not by_hand and float(np.hypot(*last)) > cfg.radius_mm / 2:
-        return True
-    if len(readings) < 3:
-        return False
-    before = readings[-2] - readings[-3]
-    steps = min(float(np.hypot(*last)), float(np.hypot(*before)))
-    return steps >= cfg.still_step_mm and float(last @ before) > 0
-
-
-def _runs_from(spot: np.ndarray, readings: Sequence[np.ndarray], cfg: MotionConfig) -> bool:
-    """Whether a coin's last two ``readings`` run straight away from ``spot``, where it lay:
-    a coin set off slides straight on from where it was touched (friction never turns it), so
-    the line through its readings, run back, passes its spot, give or take what a hand may
-    have nudged it unseen before the flick (half its radius, as far as a reading beside a
-    hand strays) and what the readings' noise turns that line by, ``sure_sds`` spreads of
-    it over the way back. A hand's fragment or shade read where no coin is does not lie on
-    that line.
-
-    >>> cfg = MotionConfig(position_sd_mm=0.25)
-    >>> spot = np.array([0.0, 0.0])
-    >>> on = [np.array([50.0, 0.0]), np.array([58.0, 0.0])]
-    >>> aside = [np.array([50.0, 30.0]), np.array([52.0, 22.0])]
-    >>> _runs_from(spot, on, cfg), _runs_from(spot, aside, cfg)
-    (True, False)
-    """
-    a, b = readings[-2], readings[-1]
-    step = b - a
-    run = float(np.hypot(*step))
-    back = b - spot
-    if run == 0 or float(step @ back) <= 0:
-        return False
-    miss = abs(float(step[0] * back[1] - step[1] * back[0])) / run
-    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / run
-    return miss <= cfg.radius_mm / 2 + turn * float(np.hypot(*back))
-
-
-@dataclass(frozen=True)
-class _RunBack:
-    """The line through a coin's last two readings, run back from the last a millimetre a
-    point as far as a hand's length: the way the coin went (a unit vector), the points
-    (nearest first), how far back each lies, and how far the readings' noise may turn the
-    line (radians: ``sure_sds`` spreads of two readings over the step between them)."""
-
-    way: np.ndarray
-    path: np.ndarray
-    back: np.ndarray
-    turn: float
-
-    def first_met(
-        self, spot: np.ndarray, met: Sequence[int], cfg: MotionConfig
-    ) -> np.ndarray | None:
-        """The nearest of the points ``met`` (indices on the path), if it lies within a
-        hand's length of ``spot``; None if not."""
-        if not met or float(np.hypot(*(self.path[min(met)] - spot))) > cfg.hand_mm:
-            return None
-        return self.path[min(met)]
-
-
-def _run_back(run: Sequence[np.ndarray], cfg: MotionConfig) -> _RunBack | None:
-    """The line through the last two of ``run`` run back (:class:`_RunBack`); None if they
-    coincide."""
-    a, b = run[-2], run[-1]
-    n = float(np.hypot(*(b - a)))
-    if n == 0:
-        return None
-    way = (b - a) / n
-    back = np.arange(0.0, cfg.hand_mm, 1.0)
-    turn = cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / n
-    return _RunBack(way, b - back[:, None] * way, back, turn)
-
-
-def _off_a_tile(
-    spot: np.ndarray, run: Sequence[np.ndarray], tiles: Sequence[Tile], cfg: MotionConfig
-) -> np.ndarray | None:
-    """Where a coin whose last two readings ``run`` run straight away from a tile met it, if
-    it could have come there from ``spot`` and bounced so (:func:`turned_at`): a coin flicked
-    under a hand may meet a tile there unseen (it turns only where it meets a tile or a
-    coin). The line through the readings is run back as far as a hand's length; it must come
-    within touching distance of a tile (a radius, give or take what a reading beside a hand
-    strays and what the readings' noise turns the line by, as in :func:`_runs_from`), no
-    farther than a hand's length from the spot. None if not.
-
-    >>> from engines.croquetnole.layout import Tile
-    >>> cfg = MotionConfig(position_sd_mm=0.25)
-    >>> tile = Tile((0.0, 50.0))
-    >>> bounced = [np.array([68.5, 50.4]), np.array([76.1, 47.9])]
-    >>> _off_a_tile(np.array([100.0, 80.0]), bounced, [tile], cfg).round().tolist()
-    [34.0, 62.0]
-    >>> _off_a_tile(np.array([100.0, 20.0]), bounced, [tile], cfg) is None
-    True
-    """
-    line = _run_back(run, cfg)
-    if line is None:
-        return None
-    reach = cfg.radius_mm * 1.5 + line.turn * line.back
-    met = [turned_at(t, line.way, line.path, spot, reach, line.turn, cfg) for t in tiles]
-    return line.first_met(spot, [m[0] for m in met if m is not None], cfg)
-
-
-def _off_a_coin(
-    spot: np.ndarray, run: Sequence[np.ndarray], others: Sequence[np.ndarray], cfg: MotionConfig
-) -> np.ndarray | None:
-    """Where a coin whose last two readings ``run`` run straight away from where it struck
-    one of the coins lying at ``others`` struck it, if it could have come there from
-    ``spot``: a coin flicked under a hand may strike another there unseen and turn. The line
-    through the readings, run back as far as a hand's length, must come within a coin's width
-    of the other's spot (centre to centre, give or take what a reading beside a hand strays
-    and what the readings' noise turns the line by, as in :func:`_runs_from`), at a point no
-    farther than a hand's length from ``spot`` that the coin came to heading toward the
-    other. A striker keeps the way it went across the line of centres and gives the other
-    some of the rest: it leaves along the tangent or on toward the other's side, never back
-    away from it (give or take the line's error). None if not.
-
-    >>> cfg = MotionConfig(position_sd_mm=0.25)
-    >>> struck = [np.array([100.0, 0.0])]
-    >>> on = [np.array([120.0, 19.0]), np.array([128.0, 19.0])]
-    >>> _off_a_coin(np.array([0.0, 60.0]), on, struck, cfg).round().tolist()
-    [100.0, 19.0]
-    >>> _off_a_coin(np.array([0.0, -60.0]), on, struck, cfg) is None
-    True
-    """
-    line = _run_back(run, cfg)
-    if line is None:
-        return None
-    reach = cfg.coin_mm + cfg.radius_mm / 2 + line.turn * line.back
-    met = []
-    for other in others:
-        d = np.hypot(*(line.path - other).T)
-        # Where the line passes the other nearest: a striker leaves along the tangent at
-        # the contact, or turned a little toward the other's side, so the line passes it
-        # there or just beyond.
-        k = int(d.argmin())
-        towards = (other - line.path[k]) / max(float(d[k]), 1e-9)
-        came = line.path[k] - spot
-        if d[k] <= reach[k] and float(came @ towards) > 0 and line.way @ towards >= -line.turn:
-            met.append(k)
-    return line.first_met(spot, met, cfg)
 
 
 class CoinTracker:
@@ -586,7 +427,7 @@ class CoinTracker:
             f.steps.append(Step(tr.coin, at, pt(b), since, t, (0.0, 0.0)))
         tr.velocity = (b - tr.spot) / max(t - since, self.cfg.frame_s)
         if tr.unseen_start is not None and tr.doubt:
-            # Out of hiding, its last two readings (a frame apart: :func:`_sliding_on`) show
+            # Out of hiding, its last two readings (a frame apart: :func:`sliding_on`) show
             # how fast it slides; the chord from its spot says nothing of that.
             tr.velocity = (b - tr.doubt[-1]) / self.cfg.frame_s
         tr.mm = b
@@ -645,8 +486,8 @@ class CoinTracker:
             if (
                 len(run) == 3
                 and away >= cfg.coin_mm
-                and _sliding_on(run, cfg)
-                and _runs_from(tr.spot, run, cfg)
+                and sliding_on(run, cfg)
+                and runs_from(tr.spot, run, cfg)
                 and f.view.hand_within(pt(tr.spot), cfg.hand_mm)
             ):
                 first_t, first = tr.astray[0]
@@ -753,15 +594,15 @@ class CoinTracker:
     def _bounced_from(self, tr: Track, run: Sequence[np.ndarray]) -> bool:
         """Whether readings ``run`` run off a tile, or a coin where it lay (struck, it may
         have set off since), that ``tr`` could have reached from its spot unseen: under a
-        hand that has been there since it hid (:func:`_off_a_tile`, :func:`_off_a_coin`)."""
+        hand that has been there since it hid (:func:`off_a_tile`, :func:`off_a_coin`)."""
         lying = [
             o.spot
             for o in self.tracks.values()
             if o is not tr and o.state in (State.REST, State.HIDDEN, State.SLIDING)
         ]
         bounces = (
-            _off_a_tile(tr.spot, run, self.tiles, self.cfg),
-            _off_a_coin(tr.spot, run, lying, self.cfg),
+            off_a_tile(tr.spot, run, self.tiles, self.cfg),
+            off_a_coin(tr.spot, run, lying, self.cfg),
         )
         reach = self.cfg.radius_mm
         return any(b is not None and self.trail.within(tr.hidden_t, pt(b), reach) for b in bounces)
@@ -769,7 +610,7 @@ class CoinTracker:
     def _run_source(self, tr: Track, run: Sequence[np.ndarray]) -> Track | None:
         """The coin hidden under a hand that ``tr``'s readings ``run`` came from: of ``tr``
         and the others with no readings of their own and not due to be put down by hand, one
-        whose spot they run straight from (:func:`_runs_from`), else one off a tile from
+        whose spot they run straight from (:func:`runs_from`), else one off a tile from
         whose spot they run (:meth:`_bounced_from`; a straight slide needs no contact nobody
         saw); ``tr`` itself if it is one, else the nearest. None if from none (a hand's
         fragment or shade)."""
@@ -779,7 +620,7 @@ class CoinTracker:
             if o is not tr and o.under_hand and not o.doubt and o.coin not in self.placing
         ]
         for fits in (
-            [o for o in under if _runs_from(o.spot, run, self.cfg)],
+            [o for o in under if runs_from(o.spot, run, self.cfg)],
             [o for o in under if self._bounced_from(o, run)],
         ):
             if tr in fits:
@@ -868,7 +709,7 @@ class CoinTracker:
         run = [*tr.doubt, p]
         source = (
             self._run_source(tr, run)
-            if away > near and not carried and _sliding_on(run, cfg, s.by_hand)
+            if away > near and not carried and sliding_on(run, cfg, s.by_hand)
             else None
         )
         if source is tr:
