@@ -42,6 +42,8 @@ class Track:
     still: list[np.ndarray] = field(default_factory=list)
     #: Readings away from the spot with nothing to move it, or of a coin come back.
     doubt: list[np.ndarray] = field(default_factory=list)
+    #: When the last of ``doubt`` was read.
+    doubt_t: float = 0.0
     #: A coin that came out of hiding sliding: what set it off, and since when it was hidden.
     #: When it set off is worked out from its speed once a second reading gives it.
     unseen_start: tuple[str | None, float, float] | None = None

@@ -265,7 +265,7 @@ class CoinTracker:
                 tr.doubt.clear()
         for source, run in f.handed:
             if source.under_hand and not source.doubt:
-                source.doubt = list(run)
+                source.doubt, source.doubt_t = list(run), t
         renamed, guessed = self._settle(view, t)
         self.t = t
         self._last_steps = tuple(f.steps)
@@ -427,9 +427,9 @@ class CoinTracker:
             f.steps.append(Step(tr.coin, at, pt(b), since, t, (0.0, 0.0)))
         tr.velocity = (b - tr.spot) / max(t - since, self.cfg.frame_s)
         if tr.unseen_start is not None and tr.doubt:
-            # Out of hiding, its last two readings (a frame apart: :func:`sliding_on`) show
-            # how fast it slides; the chord from its spot says nothing of that.
-            tr.velocity = (b - tr.doubt[-1]) / self.cfg.frame_s
+            # Out of hiding, its last two readings (:func:`sliding_on`) show how fast it
+            # slides; the chord from its spot says nothing of that.
+            tr.velocity = (b - tr.doubt[-1]) / max(t - tr.doubt_t, self.cfg.frame_s)
         tr.mm = b
         tr.seen_t = t
         tr.state = State.SLIDING
@@ -693,9 +693,14 @@ class CoinTracker:
                 tr.state, tr.spot, tr.moving_hidden = State.REST, tr.mm.copy(), False
                 f.stops.append((tr.coin, tr.seen_t))
             return
+        if s is None and tr.doubt:
+            self._over_the_edge(tr, f)
+            # A frame or two unread (merged with the hand, or with a coin it struck) is no
+            # reading: the readings either side are one coin's, for no hand lifts a coin
+            # and puts it down again in less time than a coin takes to show still.
+            if tr.state is State.HIDDEN and t - tr.doubt_t < cfg.still_s:
+                return
         if s is None or self._at_left_spot(tr.coin, s):
-            if s is None and tr.doubt:
-                self._over_the_edge(tr, f)
             tr.doubt.clear()
             return
         p = np.array(s.mm)
@@ -731,6 +736,7 @@ class CoinTracker:
             tr.doubt = []
             return
         tr.doubt.append(p)
+        tr.doubt_t = t
         if len(tr.doubt) < cfg.still_frames:
             return
         recent = np.array(tr.doubt[-cfg.still_frames :])
