@@ -22,8 +22,10 @@ A coin flicked goes at least as far as the softest flick carries it on the faste
 ``soft_flick_mm_s`` squared over twice ``decel_max_mm_s2`` (some 3 mm), and it has gone that
 far by the time its hold ends (by then it has either stopped or is still going faster). One
 held as flicked that lies nearer its spot than that when its hold ends, and struck no coin
-(a coin flicked against one it touches stops dead and the other goes), never moved: a hand's
-edge or shade beside it shifted its readings (:meth:`Flicks.take_withdrawn`).
+(a coin flicked against one it touches stops dead and the other goes) and came away from no
+tower ahead of it (one that lay nearer a tower's face than that meets it first, and bounces
+back), never moved: a hand's edge or shade beside it shifted its readings
+(:meth:`Flicks.take_withdrawn`).
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Start, segment_distance
@@ -39,7 +41,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 import numpy as np
 
@@ -78,10 +80,15 @@ class Flicks:
         self.held.append(start)
 
     def due(
-        self, t: float, positions: Mapping[str, Point], hidden: Collection[str] = ()
+        self,
+        t: float,
+        positions: Mapping[str, Point],
+        hidden: Collection[str] = (),
+        stopped_short: Callable[[Start], bool] = lambda _: False,
     ) -> list[Start]:
         """The calls of the held starts whose hold is over at ``t``, given where each coin is
-        now and which coins lie hidden (see the module doc)."""
+        now, which coins lie hidden, and whether a tower ahead stopped a flicked coin short
+        of a flick's least way (see the module doc)."""
         if not self.held:
             return []
         first = self.held[0]
@@ -111,7 +118,11 @@ class Flicks:
         kept = [
             s
             for s in resolved
-            if s.by is not None or s.coin in struck or s.coin in hidden or self._went(s, positions)
+            if s.by is not None
+            or s.coin in struck
+            or s.coin in hidden
+            or self._went(s, positions)
+            or stopped_short(s)
         ]
         self._withdrawn += [s.coin for s in resolved if s not in kept]
         return kept

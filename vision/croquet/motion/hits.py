@@ -17,8 +17,9 @@ to have come away from was hit (:meth:`Hits.bounced_back`).
 
 A coin that set off from its spot and came out from under a hand was unseen at first, and
 bounced unseen there too: friction slows a sliding coin but never turns it, so a straight line
-fitted to its first readings (:func:`~vision.croquet.motion.paths.fit_line`) runs back through
-the spot it left unless something turned it between. When that line misses the spot by more
+fitted to its first readings (:func:`~vision.croquet.motion.paths.fit_line`; those before a
+turn among them, if it turned off a gate's tile or a coin there: :func:`_straight_lead`) runs
+back through the spot it left unless something turned it between. When that line misses the spot by more
 than ``sure_sds`` times its error there (the readings' spread, grown as a straight fit is
 extended), the coin was turned on its way; if, run back, the line meets a tower's square at a
 coin's radius, the coin coming to that point from its spot heading into the face there and
@@ -147,6 +148,24 @@ def turned_at(
     return k, float(dist[k])
 
 
+def _straight_lead(points: list[np.ndarray], config: MotionConfig) -> int:
+    """How many of a coin's first readings lie on one straight line: all of them, or the most
+    that do from the first, if the coin turned among them (off a gate's tile, another coin).
+    A line through readings that only noise strays from spreads them across it by about the
+    position noise; ``sure_sds`` times that is more than noise does.
+
+    >>> cfg = MotionConfig(position_sd_mm=0.15)
+    >>> bent = [np.array([x, 0.0]) for x in range(0, 50, 10)] + [np.array([50.0, 10.0])]
+    >>> _straight_lead(bent, cfg), _straight_lead(bent[:5], cfg)
+    (5, 5)
+    """
+    most = config.sure_sds * config.position_sd_mm
+    for n in range(len(points), 2, -1):
+        if fit_line(points[:n]).sd <= most:
+            return n
+    return min(len(points), 2)
+
+
 def _along(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     n = max(2, math.ceil(float(np.hypot(*(b - a))) * _SAMPLES_PER_MM) + 1)
     u = np.linspace(0.0, 1.0, n)
@@ -194,18 +213,20 @@ class Hits:
         two coins' widths (or the coin has stopped)."""
         way = self.ways[coin]
         way.judged = True
-        if len(way.points) < 3:
-            return self._chord_hits(way)
-        line = fit_line(way.points)
         cfg = self.cfg
+        n = _straight_lead(way.points, cfg)
+        if n < 3:
+            return self._chord_hits(way)
+        points, times = way.points[:n], way.times[:n]
+        line = fit_line(points)
         sd = max(line.sd, cfg.position_sd_mm)
         u_spot, miss = line.place(way.spot)
         error = math.hypot(line.sd_at(u_spot, sd), cfg.position_sd_mm)
         if abs(miss) <= cfg.sure_sds * error:
             return self._chord_hits(way)
         # Turned unseen: it did not take the straight way from its spot to its first reading.
-        u_first, _ = line.place(way.points[0])
-        back = float(np.hypot(*(way.points[0] - way.spot))) + cfg.coin_mm
+        u_first, _ = line.place(points[0])
+        back = float(np.hypot(*(points[0] - way.spot))) + cfg.coin_mm
         u = np.linspace(u_first, u_first - back, max(2, math.ceil(back * _SAMPLES_PER_MM)))
         turn = cfg.sure_sds * sd / math.sqrt(max(line.spread, 1e-9))
         path = line.centre + u[:, None] * line.direction
@@ -218,9 +239,9 @@ class Hits:
             k, gap = hit
             # It came to the contact at the speed its readings show (a few frames' slowing
             # is within the error of the time).
-            run = line.place(way.points[-1])[0] - u_first
-            speed = run / max(way.times[-1] - way.times[0], cfg.frame_s)
-            t = max(way.t, way.times[0] - (u_first - float(u[k])) / max(speed, 1e-6))
+            run = line.place(points[-1])[0] - u_first
+            speed = run / max(times[-1] - times[0], cfg.frame_s)
+            t = max(way.t, times[0] - (u_first - float(u[k])) / max(speed, 1e-6))
             self.touching.add((coin, feature))
             way.met.add(feature)
             confidence = min(sure(abs(miss), error), sure(cfg.hit_mm - gap, sd))
@@ -266,18 +287,31 @@ class Hits:
         self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray, t: float
     ) -> list[Hit]:
         """A coin flicked from ``spot`` toward ``ahead`` (a unit vector, away from the hand) and
-        seen gone ``went`` (mm) from it, the start of its way unseen: it hit the tower its
-        centre meets within a coin's width ahead if it came away from that tower's face. A
-        bounce turns back the part of the coin's motion across the face it strikes (the part
-        along the face runs on), so a coin that met a face heading into it and is seen moving
-        out of it struck it; one flicked past a tower's corner is not."""
+        seen gone ``went`` (mm) from it, the start of its way unseen: it hit each tower it came
+        away from (:meth:`came_away`)."""
+        out = []
+        way = self.ways.get(coin)
+        for feature in self.came_away(coin, spot, ahead, went):
+            self.touching.add((coin, feature))
+            if way is not None:
+                way.met.add(feature)
+            sure_hit = sure(self.cfg.start_mm, self.cfg.position_sd_mm)
+            out.append(Hit(t, coin, feature, confidence=sure_hit))
+        return out
+
+    def came_away(self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray) -> list[str]:
+        """The towers a coin flicked from ``spot`` toward ``ahead`` and seen gone ``went`` from
+        it came away from, not yet called: each whose face its centre meets within a coin's
+        width ahead, if it went out of that face. A bounce turns back the part of the coin's
+        motion across the face it strikes (the part along the face runs on), so a coin that
+        met a face heading into it and is seen moving out of it struck it; one flicked past a
+        tower's corner is not."""
         start = np.asarray(spot, float)
         _, path = _along(start, start + ahead * self.cfg.coin_mm)
         out = []
         way = self.ways.get(coin)
         for feature, tile in self.towers:
-            key = (coin, feature)
-            if key in self.touching or (way is not None and feature in way.met):
+            if (coin, feature) in self.touching or (way is not None and feature in way.met):
                 continue
             dist = square_distance(tile, path)
             meets = np.flatnonzero(dist <= self.cfg.radius_mm)
@@ -285,11 +319,7 @@ class Hits:
                 continue
             normal = face_normal(tile, path[meets[0]])
             if float(ahead @ normal) < 0 < float(np.asarray(went, float) @ normal):
-                self.touching.add(key)
-                if way is not None:
-                    way.met.add(feature)
-                sure_hit = sure(self.cfg.start_mm, self.cfg.position_sd_mm)
-                out.append(Hit(t, coin, feature, confidence=sure_hit))
+                out.append(feature)
         return out
 
     def horizon(self) -> float:

@@ -125,7 +125,7 @@ class CoinReferee:
         swap = {x: y for a, b in m.renamed for x, y in ((a, b), (b, a))}
         before = {swap.get(c, c): p for c, p in m.positions.items()}
         hidden = {swap.get(c, c) for c in m.hidden}
-        calls += self._started(self.flicks.due(t, before, hidden))
+        calls += self._started(self.flicks.due(t, before, hidden, self._stopped_short))
         for step in m.steps:
             calls += self.passes.step(step)
             calls += self.hits.step(step)
@@ -200,23 +200,37 @@ class CoinReferee:
 
     def _bounced(self, st: Start) -> list[Call]:
         """A flicked coin seen come away from a tower's face that lay ahead of it bounced off
-        it (:meth:`Hits.bounced_back`). The flick went from the hand's palm toward
-        the fingertip at the coin: from the mean of the hand's points within a hand's length
-        of the coin when it was flicked (a hand's region may hold the coin itself, and the
-        fingers round it, so the points near the coin alone say nothing of where it went)."""
+        it (:meth:`Hits.bounced_back`)."""
+        way = self._flicked_way(st)
+        if way is None:
+            return []
+        return list(self.hits.bounced_back(st.coin, st.at, *way, st.t))
+
+    def _stopped_short(self, st: Start) -> bool:
+        """Whether a coin held as flicked came away from a tower ahead of it
+        (:meth:`Hits.came_away`): it met the tower before a flick's least way."""
+        way = self._flicked_way(st)
+        return way is not None and bool(self.hits.came_away(st.coin, st.at, *way))
+
+    def _flicked_way(self, st: Start) -> tuple[np.ndarray, np.ndarray] | None:
+        """Which way a coin set off by a hand was flicked (a unit vector), and how far (mm) it
+        lies from where it lay now; None if no hand was seen near it or it lies within a
+        reading's error of its spot. The flick went from the hand's palm toward the fingertip
+        at the coin: from the mean of the hand's points within a hand's length of the coin
+        when it was flicked (a hand's region may hold the coin itself, and the fingers round
+        it, so the points near the coin alone say nothing of where it went)."""
         near = self.cfg.hand_mm
         before = [pts for when, pts in self.tracker.trail if when <= st.t + self.cfg.frame_s]
         now = self.tracker.positions().get(st.coin)
         if not before or now is None:
-            return []
+            return None
         spot = np.asarray(st.at, float)
         pts = before[-1][np.hypot(*(before[-1] - spot).T) <= near]
         went = np.asarray(now, float) - spot
         if not len(pts) or float(np.hypot(*went)) < self.cfg.start_mm:
-            return []
+            return None
         ahead = spot - pts.mean(axis=0)
-        ahead /= max(float(np.hypot(*ahead)), 1e-9)
-        return list(self.hits.bounced_back(st.coin, st.at, ahead, went, st.t))
+        return ahead / max(float(np.hypot(*ahead)), 1e-9), went
 
     def _hold(self, calls: list[Call], m: Motion) -> list[Call]:
         """Hold the calls of coins whose name is provisional (:mod:`.tracks`) until it is
