@@ -4,24 +4,26 @@ A flick sets one coin off (castle-croquetnole.txt: "resting a single fingertip .
 fingernail against the game piece"); a coin it sets off into another sets that one off too, and
 beside the hand both may show moving in the same frame or a frame apart, or the struck one
 first. So a coin set off beside a hand (a :class:`~vision.croquet.motion.paths.Start` with no
-striker) is held for ``hold_s``: the time the softest flick (``soft_flick_mm_s``) takes to
-carry a coin a coin's width. A coin under the hand may have been flicked or struck unseen and
-show only when the hand lifts, so the hold goes on while a coin within a hand's length
-(``hand_mm``) of the first lies hidden, for at most ``settle_s`` (as long as a hand lingers
-over the coins after a flick). Every start beside the hand, within a hand's length of the
-first and before the hold ends, is one group: a hand flicks one coin. Of two held together,
-the one whose way (from where it lay to where it is now) came within touching distance of
-where the other lay, going toward it, struck it, if the other went away from that way (a blow
-sends a coin along the line of the two centres); the striker is the flicked one. A blow turns
-the striker, so its way may pass wide of the other's spot: then how the two went off says
-which struck which (:meth:`Flicks._by_departure`). A hand flicks one coin: where neither tells,
-the coin set off beside the hand, or else the first to set off, was flicked and the others were
-struck, unsurely (:meth:`Flicks._one_flicked`).
+striker) is held for ``hold_s``: the time the softest flick (``soft_flick_mm_s``) takes to carry
+a coin a coin's width, from when it was seen set off (one first seen coming out from under the
+hand set off before that, and the coins it struck show as late). A coin under the hand may have
+been flicked or struck unseen and show only when the hand lifts, so the hold goes on while a
+coin within a hand's length (``hand_mm``) of the first lies hidden, for at most ``settle_s`` (as
+long as a hand lingers over the coins after a flick). Every start beside the hand, within a
+hand's length of the first and before the hold ends, is one group: a hand flicks one coin. Of
+two held together, the one whose way (from where it lay to where it is now) came within touching
+distance of where the other lay, going toward it, struck it, if the other went away from that
+way (a blow sends a coin along the line of the two centres); the striker is the flicked one. A
+blow turns the striker, so its way may pass wide of the other's spot: then how the two went off
+says which struck which (:meth:`Flicks._by_departure`). A hand flicks one coin: where neither
+tells, the coin set off beside the hand, or else the first to set off, was flicked and the
+others were struck, unsurely (:meth:`Flicks._one_flicked`).
 
 A coin flicked goes at least as far as the softest flick carries it on the fastest cloth,
 ``soft_flick_mm_s`` squared over twice ``decel_max_mm_s2`` (some 3 mm), and it has gone that
-far by the time its hold ends (by then it has either stopped or is still going faster). One
-held as flicked that lies nearer its spot than that when its hold ends, and struck no coin
+far by the time its hold ends (by then it has either stopped or is still going faster; one
+that bounced back off a tile may lie nearer by then, so the farthest it was read counts). One
+held as flicked that was read no farther from its spot than that by then, and struck no coin
 (a coin flicked against one it touches stops dead and the other goes) and came away from no
 tower ahead of it (one that lay nearer a tower's face than that meets it first, and bounces
 back), never moved: a hand's edge or shade beside it shifted its readings
@@ -42,6 +44,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -59,6 +62,9 @@ class Flicks:
         self.held: list[Start] = []
         #: Coins that struck another while held: they moved, however little.
         self.strikers: set[str] = set()
+        #: Each held coin: when it was seen to have set off, and the farthest it has been
+        #: read from its spot since.
+        self.watch: dict[str, _Watch] = {}
         #: Coins whose start was withdrawn since last asked (:meth:`take_withdrawn`).
         self._withdrawn: list[str] = []
 
@@ -75,9 +81,11 @@ class Flicks:
         """``coin`` struck another (it moved)."""
         self.strikers.add(coin)
 
-    def start(self, start: Start) -> None:
-        """A coin set off beside a hand: held."""
+    def start(self, start: Start, seen_t: float | None = None) -> None:
+        """A coin set off beside a hand: held, from ``seen_t`` if it was seen set off only
+        then, after ``start.t`` (it came out from under the hand)."""
         self.held.append(start)
+        self.watch[start.coin] = _Watch(start.t if seen_t is None else max(start.t, seen_t))
 
     def due(
         self,
@@ -91,8 +99,12 @@ class Flicks:
         of a flick's least way (see the module doc)."""
         if not self.held:
             return []
+        for s in self.held:
+            if s.coin in positions and s.coin in self.watch:
+                w = self.watch[s.coin]
+                w.farthest = max(w.farthest, math.dist(positions[s.coin], s.at))
         first = self.held[0]
-        waited = t - first.t
+        waited = t - self.watch[first.coin].seen_t if first.coin in self.watch else t - first.t
         spot = np.array(first.at)
         held = {s.coin for s in self.held}
         under = [
@@ -125,6 +137,8 @@ class Flicks:
             or stopped_short(s)
         ]
         self._withdrawn += [s.coin for s in resolved if s not in kept]
+        for s in group:
+            self.watch.pop(s.coin, None)
         return kept
 
     def take_withdrawn(self) -> list[str]:
@@ -133,10 +147,13 @@ class Flicks:
         return out
 
     def _went(self, start: Start, positions: Mapping[str, Point]) -> bool:
-        """Whether the coin of ``start`` lies as far from its spot as a flick takes it (or
-        where is not known)."""
+        """Whether the coin of ``start`` went as far from its spot as a flick takes it (or
+        where it is is not known): it has been read that far since it set off (one that
+        bounced back may lie nearer now), or lies that far now."""
         now = positions.get(start.coin)
-        return now is None or math.dist(now, start.at) >= self.least_way_mm
+        watch = self.watch.get(start.coin)
+        farthest = 0.0 if watch is None else watch.farthest
+        return now is None or max(farthest, math.dist(now, start.at)) >= self.least_way_mm
 
     def flush(self, positions: Mapping[str, Point]) -> list[Start]:
         """Every held start resolved now (the frames have ended)."""
@@ -152,6 +169,7 @@ class Flicks:
             Start(swap.get(s.coin, s.coin), s.t, s.at, s.by, s.margin_mm) for s in self.held
         ]
         self.strikers = {swap.get(c, c) for c in self.strikers}
+        self.watch = {swap.get(c, c): w for c, w in self.watch.items()}
 
     def _resolve(self, group: list[Start], positions: Mapping[str, Point]) -> list[Start]:
         """One flick: the coin whose way reached another's spot, going toward it, with the
@@ -185,18 +203,24 @@ class Flicks:
         hand (a finger seen within reach) or else the first to set off (a blow follows the
         flick that led to it); each other was struck, by the coin of the group whose way
         from its spot came nearest, unsurely (margin 0: nothing showed that blow). Only coins
-        that went as far as a flick takes one count: one that did not may not have moved.
+        that went as far as a flick takes one, or struck another, count: one that did neither
+        may not have moved.
 
         >>> f = Flicks(MotionConfig())
         >>> group = [Start("a", 1.0, (0.0, 0.0), None, 5.0), Start("b", 1.05, (30.0, 0.0), None)]
         >>> f._one_flicked(group, {}, {"a": (28.0, 30.0), "b": (30.0, 6.0)})
         {'b': ('a', 0.0)}
         """
-        free = [s for s in group if s.coin not in struck and self._went(s, positions)]
+        moved = self.strikers | {by for by, _ in struck.values()}
+        free = [
+            s
+            for s in group
+            if s.coin not in struck and (s.coin in moved or self._went(s, positions))
+        ]
         if len(free) < 2:
             return {}
         flicked = max(free, key=lambda s: (s.margin_mm > 0, -s.t))
-        out = {}
+        out: dict[str, tuple[str, float]] = {}
         for s in free:
             if s is flicked:
                 continue
@@ -206,7 +230,7 @@ class Flicks:
                     np.array(o.at), np.array(positions.get(o.coin, o.at)), spot
                 )
                 for o in group
-                if o is not s
+                if o is not s and not _set_off_by(o.coin, s.coin, {**struck, **out})
             }
             out[s.coin] = (min(ways, key=lambda c: ways[c]), 0.0)
         return out
@@ -242,3 +266,33 @@ class Flicks:
             if len(strikers) == 1 and not mutual:
                 out[b_coin] = (strikers[0], 0.0 if either else self.cfg.touch_mm)
         return out
+
+
+@dataclass
+class _Watch:
+    """A held coin: when it was seen to have set off, and the farthest (mm) it has been read
+    from its spot since."""
+
+    seen_t: float
+    farthest: float = 0.0
+
+
+def _set_off_by(coin: str, other: str, struck: Mapping[str, tuple[str, float]]) -> bool:
+    """Whether ``coin`` was set off by ``other``, struck by it or by a coin it set off: a coin
+    lay at rest until its blow, so the blows that set coins off run from the flicked coin
+    outward, and none sets off the coin that set it off.
+
+    >>> _set_off_by("c", "a", {"b": ("a", 0.0), "c": ("b", 0.0)})
+    True
+    >>> _set_off_by("a", "c", {"b": ("a", 0.0), "c": ("b", 0.0)})
+    False
+    """
+    seen = {coin}
+    while coin in struck:
+        coin = struck[coin][0]
+        if coin == other:
+            return True
+        if coin in seen:
+            return False
+        seen.add(coin)
+    return False

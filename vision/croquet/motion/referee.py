@@ -116,7 +116,7 @@ class CoinReferee:
             self.hits.set_off(st.coin, st.at, st.t)
             self.grazes.set_off(st.coin)
             if st.by is None:
-                self.flicks.start(st)
+                self.flicks.start(st, t)
             else:
                 self.flicks.struck(st.by)
                 calls += self.strikes.started(st)
