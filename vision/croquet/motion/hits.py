@@ -17,14 +17,14 @@ to have come away from was hit (:meth:`Hits.bounced_back`).
 
 A coin that set off from its spot and came out from under a hand was unseen at first, and
 bounced unseen there too: friction slows a sliding coin but never turns it, so a straight line
-fitted to its first readings (:func:`~vision.croquet.motion.paths.fit_line`; those before a
-turn among them, if it turned off a gate's tile or a coin there: :func:`_straight_lead`) runs
-back through the spot it left unless something turned it between. When that line misses the spot by more
-than ``sure_sds`` times its error there (the readings' spread, grown as a straight fit is
-extended), the coin was turned on its way; if, run back, the line meets a tower's square at a
-coin's radius, the coin coming to that point from its spot heading into the face there and
-leaving it heading out the same way along the face, the coin hit that tower
-(:func:`turned_at`, :meth:`Hits.set_off`). Its first step, the
+fitted to its first readings (:func:`~vision.croquet.motion.paths.fit_line`; those before a turn
+among them, if it turned off a gate's tile or a coin there: :func:`_straight_lead`) runs back
+through the spot it left unless something turned it between. When that line misses the spot by
+more than ``sure_sds`` times its error there (the readings' spread, grown as a straight fit is
+extended, and a pixel for the blur of a sliding coin's outline), the coin was turned on its way;
+if, run back, the line meets a tower's square at a coin's radius, the coin coming to that point
+from its spot heading into the face there and leaving it heading out the same way along the
+face, the coin hit that tower (:func:`turned_at`, :meth:`Hits.set_off`). Its first step, the
 chord from its spot to its first reading, is a guess of its way: that step's hits are called
 only once the line says the coin went straight (:meth:`Hits.step`).
 
@@ -44,14 +44,14 @@ only once the line says the coin went straight (:meth:`Hits.step`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from engines.croquetnole.layout import TILE_MM, Layout, Point, Tile
 from vision.croquet.motion.calls import Hit, sure
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.paths import Step, fit_line
+from vision.croquet.motion.paths import Step, fit_line, pt
 
 #: Points per millimetre along a path where its distance to a tower is measured.
 _SAMPLES_PER_MM = 2
@@ -221,11 +221,13 @@ class Hits:
         line = fit_line(points)
         sd = max(line.sd, cfg.position_sd_mm)
         u_spot, miss = line.place(way.spot)
-        error = math.hypot(line.sd_at(u_spot, sd), cfg.position_sd_mm)
-        if abs(miss) <= cfg.sure_sds * error:
-            return self._chord_hits(way)
-        # Turned unseen: it did not take the straight way from its spot to its first reading.
+        # The spot was read at rest, the line from readings of the coin sliding: their gap
+        # reads astray by a pixel as well (``gap_sd_mm``: a blurred outline).
+        error = math.hypot(line.sd_at(u_spot, sd), cfg.gap_sd_mm)
         u_first, _ = line.place(points[0])
+        if abs(miss) <= cfg.sure_sds * error:
+            return self._chord_hits(way, (pt(line.at(u_spot)), pt(line.at(u_first))))
+        # Turned unseen: it did not take the straight way from its spot to its first reading.
         back = float(np.hypot(*(points[0] - way.spot))) + cfg.coin_mm
         u = np.linspace(u_first, u_first - back, max(2, math.ceil(back * _SAMPLES_PER_MM)))
         turn = cfg.sure_sds * sd / math.sqrt(max(line.spread, 1e-9))
@@ -248,13 +250,16 @@ class Hits:
             return [Hit(t, coin, feature, confidence=confidence)]
         return []
 
-    def _chord_hits(self, way: _Way) -> list[Hit]:
+    def _chord_hits(self, way: _Way, on_line: tuple[Point, Point] | None = None) -> list[Hit]:
         """The hits of a way's first step, now that its line says the coin went straight from
         its spot to its first reading (or too few readings say otherwise); none of a tower it
-        lay against at the start or has been called to hit since."""
+        lay against at the start or has been called to hit since. Where the line is known,
+        the step runs along it (``on_line``: the spot and the first reading placed on it),
+        which its readings together say better than the two ends alone."""
         if way.chord is None:
             return []
-        hits = [h for h in self._step_hits(way.chord, way.met) if h.feature not in way.met]
+        chord = way.chord if on_line is None else replace(way.chord, a=on_line[0], b=on_line[1])
+        hits = [h for h in self._step_hits(chord, way.met) if h.feature not in way.met]
         way.met.update(h.feature for h in hits)
         return hits
 
@@ -291,8 +296,12 @@ class Hits:
         away from (:meth:`came_away`)."""
         out = []
         way = self.ways.get(coin)
+        now = np.asarray(spot, float) + np.asarray(went, float)
         for feature in self.came_away(coin, spot, ahead, went):
-            self.touching.add((coin, feature))
+            # It touches the tower still only if it lies against it now: the call may come
+            # after it came to rest away from it.
+            if float(square_distance(dict(self.towers)[feature], now[None])[0]) <= self.cfg.hit_mm:
+                self.touching.add((coin, feature))
             if way is not None:
                 way.met.add(feature)
             sure_hit = sure(self.cfg.start_mm, self.cfg.position_sd_mm)
