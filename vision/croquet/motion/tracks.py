@@ -36,24 +36,26 @@ The transitions (:meth:`CoinTracker.update`):
   table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
   shifts what shows), or read still, clear of every hand, within ``start_mm`` and a pixel
-  (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`sliding_on`: two steps running
-  the same way, each longer than a still coin's readings move, or, clear of a hand, one longer
-  than a misreading strays) farther than half its radius from where it lay, straight away from
-  it (:func:`runs_from`, in :mod:`.origins`); readings that run straight from where another coin
-  hidden under the hand lay are handed to that one. Seen within a coin's width of where it lay
-  but beside a hand, it stays hidden until readings clear of the hand say where it lies. Having
-  lain hidden at rest and seen still away from it, it was put there by hand (``placed``) if it
-  lies farther than a coin and a finger from where it lay, a hand has been over it since it hid,
-  and it was not first seen moving (a coin put down lies still when the hand leaves it): a
-  flicked coin slides ahead of the fingertip into the open, so one that slid unseen beside the
-  hand stopped within that reach. A coin the rules say must be put down by hand
+  (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`sliding_on`: two steps running the
+  same way, each longer than a still coin's readings move, or, clear of a hand, one longer than a
+  misreading strays) farther than half its radius from where it lay, straight away from it
+  (:func:`runs_from`, in :mod:`.origins`: a run of readings, each within what the fastest flick
+  carries a coin from the last, with one frame unread at most between two); readings that run
+  straight from where another coin hidden under the hand lay are handed to that one. Seen within a
+  coin's width of where it lay but beside a hand, it stays hidden until readings clear of the hand
+  say where it lies. Having lain hidden at rest and seen still away from it, it was put there by
+  hand (``placed``) if it lies farther than a coin and a finger from where it lay, a hand has been
+  over it since it hid, and it was not first seen moving (a coin put down lies still when the hand
+  leaves it): a flicked coin slides ahead of the fingertip into the open, so one that slid unseen
+  beside the hand stopped within that reach. Seen still, never moving, where no hand has been over
+  it since it hid, it is not the coin (no hand uncovered it there, and sliding there in the open
+  it would have shown): those readings are dropped. A coin the rules say must be put down by hand
   (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it lies,
   once it shows still. Otherwise it slid there unseen (a flick or a blow whose call goes out
-  unsure, for the players to confirm). A coin hidden under a hand comes out from under one: it
-  is first seen within a frame's slide of where a hand has been since it hid, never out in the
-  open far from every hand. Read once out in the open and seen nowhere the next frame, where its
-  way from the spot leaves the table within a frame's slide, it was flicked off the table
-  (``OFF``).
+  unsure, for the players to confirm). A coin hidden under a hand comes out from under one: it is
+  first seen within a frame's slide of where a hand has been since it hid, never out in the open
+  far from every hand. Read once out in the open and seen nowhere the next frame, where its way
+  from the spot leaves the table within a frame's slide, it was flicked off the table (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
   table explains it: put there by hand (``placed``).
 
@@ -695,15 +697,23 @@ class CoinTracker:
             return
         if s is None and tr.doubt:
             self._over_the_edge(tr, f)
-            # A frame or two unread (merged with the hand, or with a coin it struck) is no
-            # reading: the readings either side are one coin's, for no hand lifts a coin
-            # and puts it down again in less time than a coin takes to show still.
-            if tr.state is State.HIDDEN and t - tr.doubt_t < cfg.still_s:
+            # One frame unread (merged with the hand, or with a coin it struck) is no
+            # reading: the readings either side are one coin's, two steps of one slide, for
+            # no hand lifts a coin and sets it down between them. Readings that come and go
+            # for longer are pieces of the hand, which show and vanish as it moves.
+            if tr.state is State.HIDDEN and t - tr.doubt_t < 1.5 * cfg.frame_s:
                 return
         if s is None or self._at_left_spot(tr.coin, s):
             tr.doubt.clear()
             return
         p = np.array(s.mm)
+        if tr.doubt:
+            # No coin goes farther between two readings than the fastest flick carries it
+            # (give or take what a reading beside a hand strays): such a pair is not one
+            # coin's, and the new reading starts afresh.
+            reach = cfg.max_speed_mm_s * (t - tr.doubt_t) + cfg.radius_mm / 2
+            if float(np.hypot(*(p - tr.doubt[-1]))) > reach:
+                tr.doubt = []
         away = float(np.hypot(*(p - tr.spot)))
         back = cfg.radius_mm / 2 if s.by_hand else cfg.start_mm
         if away <= back:
@@ -756,14 +766,21 @@ class CoinTracker:
         # slid there, unless it is due to be put down (then what moved was the hand).
         slid = float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm
         put = carried or (beyond and not slid)
-        if put and self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm):
+        covered = self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm)
+        if not slid and not covered:
+            # Never seen moving, where no hand has been over it since it hid: no hand set a
+            # coin down there or uncovered one, and one that slid there in the open would
+            # have shown sliding. A piece of the hand or its shade, not this coin.
+            tr.doubt = []
+        elif put and covered:
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
-            # It slid there unseen and had stopped by the time it showed: it set off as long
-            # before as a slide that far lasts on this table (:class:`Friction`).
+            # It slid there unseen and had all but stopped by the time it showed (its first
+            # reading of this run): it set off as long before as a slide that far lasts on
+            # this table (:class:`Friction`).
             _, by, _ = self._cause(tr, f)
-            seen_t = t - (cfg.still_frames - 1) * cfg.frame_s
+            seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
             slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, self.friction.decel)
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
             f.starts.append(Start(tr.coin, since, pt(tr.spot), by, 0.0))
