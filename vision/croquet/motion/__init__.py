@@ -6,6 +6,8 @@ confidence on every call.
 * :mod:`.table_model`: the bare table, the camera's noise and each coin's look, from set-up
 * :mod:`.sightings`: one frame against the bare table: coins seen and hands
 * :mod:`.tracks`: each coin's state and its transitions, by one assignment per frame
+* :mod:`.origins`, :mod:`.names`: where a coin out from under a hand slid from, and which
+  coin it is while others lie hidden under the hand
 * :mod:`.paths`: what the tracker reports of a frame, and the geometry of paths
 * :mod:`.calls`: the typed calls, each with its confidence
 * :mod:`.flicks`, :mod:`.passes`, :mod:`.hits`, :mod:`.strikes`, :mod:`.rests`: one module per

@@ -183,7 +183,7 @@ class CoinReferee:
     def finish(self) -> list[Call]:
         """The frames have ended: the calls still held, each coin's name taken as a guess."""
         flicks = self._started(self.flicks.flush(self.tracker.positions()))
-        calls = self._release(flicks, self.tracker.guess_all(), frozenset())
+        calls = self._release(flicks, self.tracker.names.guess_all(), frozenset())
         return sorted(calls, key=lambda c: c.t)
 
     def _started(self, starts: list[Start]) -> list[Call]:

@@ -60,13 +60,7 @@ The transitions (:meth:`CoinTracker.update`):
   table explains it: put there by hand (``placed``).
 
 A coin that comes out from under a hand while other coins lie hidden under it may be any of
-them: the nearest takes the sighting, but which one it was stays *provisional* until the others
-show again. If a coin shows back at the spot the one taken to have left lay on, that one never
-moved: the coin that left was one still hidden, and the two trade names (``renamed``); the
-referee holds the calls of a provisional coin until its name is settled. A name still not
-settled after ``settle_s`` (the others stay hidden) is a guess among the coins it may be, each
-as likely: its calls go out with that chance as their confidence (``guessed``), so the phone
-asks the players.
+them: which one it was stays *provisional* until the others show again (:mod:`.names`).
 
 The tracker reports each frame as a :class:`~vision.croquet.motion.paths.Motion`: every
 sliding coin's step, every start with its cause, stops, coins gone off and coins placed, names
@@ -86,6 +80,7 @@ from vision.croquet.motion.assignment import Assigner
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
+from vision.croquet.motion.names import Names
 from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
 from vision.croquet.motion.paths import (
     Motion,
@@ -101,20 +96,6 @@ from vision.croquet.motion.position_noise import PositionNoise
 from vision.croquet.motion.sightings import Sighting, View
 from vision.croquet.motion.table_model import look_apart
 from vision.croquet.motion.track import State, Track
-
-
-@dataclass
-class _Doubt:
-    """A coin out from under a hand whose name is provisional: since when, the spot the coin
-    taken to have left lay on, where it first showed, the coins hidden under the hand then
-    that it may be instead, and whether a coin has shown back at that spot since (then that
-    coin never moved, and the one that did is read off the path: :meth:`CoinTracker._settle`)."""
-
-    since: float
-    left: np.ndarray
-    first: np.ndarray
-    under: set[str]
-    shown: bool = False
 
 
 @dataclass
@@ -167,8 +148,8 @@ class CoinTracker:
         self._last_steps: tuple[Step, ...] = ()
         #: The ways of the coins set off since everything last stood still.
         self.movers: dict[str, list[np.ndarray]] = {}
-        #: Coins out from under a hand whose name is provisional (:class:`_Doubt`).
-        self.doubted: dict[str, _Doubt] = {}
+        #: Coins out from under a hand whose name is provisional.
+        self.names = Names(config)
         #: The hands of the last ``settle_s``.
         self.trail = HandTrail(config.settle_s)
         #: Moves between readings afresh of still coins: the position noise (:attr:`variance`).
@@ -268,7 +249,7 @@ class CoinTracker:
         for source, run in f.handed:
             if source.under_hand and not source.doubt:
                 source.doubt, source.doubt_t = list(run), t
-        renamed, guessed = self._settle(view, t)
+        renamed, guessed = self.names.settle(self.tracks, [s.mm for s in view.sightings], t)
         self.t = t
         self._last_steps = tuple(f.steps)
         self._follow_friction(f, renamed)
@@ -288,7 +269,7 @@ class CoinTracker:
             tuple(f.off),
             tuple(f.placed),
             tuple(renamed),
-            frozenset(self.doubted),
+            self.names.provisional,
             tuple(guessed),
         )
 
@@ -422,8 +403,7 @@ class CoinTracker:
             tr.unseen_start = (*cause, tr.hidden_t)
             since = tr.hidden_t
             under = {o.coin for o in self.tracks.values() if o is not tr and o.under_hand}
-            if under:
-                self.doubted[tr.coin] = _Doubt(tr.hidden_t, tr.spot.copy(), b.copy(), under)
+            self.names.came_out(tr, b, under)
         else:
             f.starts.append(Start(tr.coin, since, at, *cause))
             f.steps.append(Step(tr.coin, at, pt(b), since, t, (0.0, 0.0)))
@@ -553,46 +533,6 @@ class CoinTracker:
         f.starts.append(Start(tr.coin, since, at, by, margin))
         f.steps.append(Step(tr.coin, at, pt(tr.mm), since, tr.seen_t, (0.0, 0.0)))
 
-    def _settle(
-        self, view: View, t: float
-    ) -> tuple[list[tuple[str, str]], list[tuple[str, float]]]:
-        """Settle the names of coins out from under a hand (see the module doc): a coin seen
-        back at the spot of one taken to have left means that one never moved, and the coin
-        that left was the hidden one its path runs back to (:meth:`_came_from`). A name is
-        settled once no coin it may be is still hidden; after ``settle_s`` it is a guess."""
-        renamed: list[tuple[str, str]] = []
-        guessed: list[tuple[str, float]] = []
-        back = self.cfg.radius_mm / 2
-        for x, doubt in list(self.doubted.items()):
-            doubt.under = {y for y in doubt.under if self.tracks[y].under_hand}
-            left = pt(doubt.left)
-            doubt.shown |= any(math.dist(s.mm, left) <= back for s in view.sightings)
-            mover = self.tracks[x]
-            # Which coin moved is read off its path, once it is long enough to point back
-            # (:meth:`_came_from`) or the coin has stopped.
-            pointed = float(np.hypot(*(mover.mm - doubt.first))) >= self.cfg.coin_mm
-            if doubt.shown and doubt.under and (pointed or mover.state is not State.SLIDING):
-                y = self._came_from(doubt.first, mover.mm, doubt.under)
-                self._trade(x, y, doubt.left)
-                renamed.append((x, y))
-                del self.doubted[x]
-            elif not doubt.under:
-                del self.doubted[x]
-            elif t - doubt.since > self.cfg.settle_s and not doubt.shown:
-                guessed.append((x, 1.0 / (1 + len(doubt.under))))
-                del self.doubted[x]
-        return renamed, guessed
-
-    def _at_left_spot(self, coin: str, s: Sighting) -> bool:
-        """Whether ``s`` shows a coin at the spot another coin, whose name is provisional, was
-        taken to have left: that coin, never moved (:meth:`_settle`), not ``coin`` come
-        there unseen."""
-        back = self.cfg.radius_mm / 2
-        return any(
-            x != coin and math.dist(s.mm, pt(doubt.left)) <= back
-            for x, doubt in self.doubted.items()
-        )
-
     def _bounced_from(self, tr: Track, run: Sequence[np.ndarray]) -> bool:
         """Whether readings ``run`` run off a tile, or a coin where it lay (struck, it may
         have set off since), that ``tr`` could have reached from its spot unseen: under a
@@ -631,50 +571,6 @@ class CoinTracker:
                 return min(fits, key=lambda o: float(np.hypot(*(run[-1] - o.spot))))
         return None
 
-    def _came_from(self, first: np.ndarray, now: np.ndarray, under: set[str]) -> str:
-        """Which of the hidden coins ``under`` a coin first seen at ``first`` and now at
-        ``now`` set off from: the one whose spot lies nearest its path run back from where it
-        first showed (friction never turns a sliding coin), or, before it has gone a coin's
-        width on, nearest where it first showed.
-
-        >>> tr = CoinTracker({"a": (0.0, 0.0), "b": (40.0, 30.0)}, {}, (864.0, 864.0),
-        ...                  MotionConfig())
-        >>> tr._came_from(np.array([40.0, 0.0]), np.array([40.0, -40.0]), {"a", "b"})
-        'b'
-        """
-        way = now - first
-        run = float(np.hypot(*way))
-        if run < self.cfg.coin_mm:
-            return min(under, key=lambda c: float(np.hypot(*(self.tracks[c].spot - first))))
-        back = -way / run
-
-        def off_path(c: str) -> float:
-            d = self.tracks[c].spot - first
-            along = float(d @ back)
-            return abs(float(d[0] * back[1] - d[1] * back[0])) if along > 0 else float(np.hypot(*d))
-
-        return min(under, key=off_path)
-
-    def guess_all(self) -> list[tuple[str, float]]:
-        """Every provisional name taken as a guess now (the frames have ended): each with the
-        chance that it is right."""
-        out = [(x, 1.0 / (1 + len(d.under))) for x, d in self.doubted.items()]
-        self.doubted.clear()
-        return out
-
-    def _trade(self, x: str, y: str, left: np.ndarray) -> None:
-        """Coin ``x``, taken to have left its spot ``left``, lies there still; ``y``, taken to
-        lie hidden at its own spot, is the one that left: the moving track becomes ``y``'s,
-        and ``y``'s track becomes ``x``'s, at ``left``. The moving coin set off from ``y``'s
-        spot."""
-        moving, hidden = self.tracks[x], self.tracks[y]
-        moving.spot = hidden.spot.copy()
-        hidden.spot, hidden.mm = left.copy(), left.copy()
-        hidden.state, hidden.leaving, hidden.doubt = State.REST, None, []
-        moving.coin, hidden.coin = y, x
-        moving.look, hidden.look = hidden.look, moving.look
-        self.tracks[x], self.tracks[y] = hidden, moving
-
     def _gone_off(self, tr: Track, at: Point, f: _Frame) -> None:
         tr.state, tr.mm, tr.velocity = State.OFF, np.array(at), np.zeros(2)
         f.off.append((tr.coin, at))
@@ -703,7 +599,7 @@ class CoinTracker:
             # for longer are pieces of the hand, which show and vanish as it moves.
             if tr.state is State.HIDDEN and t - tr.doubt_t < 1.5 * cfg.frame_s:
                 return
-        if s is None or self._at_left_spot(tr.coin, s):
+        if s is None or self.names.at_left_spot(tr.coin, s.mm):
             tr.doubt.clear()
             return
         p = np.array(s.mm)

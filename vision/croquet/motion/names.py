@@ -1,0 +1,142 @@
+"""Provisional names: which coin came out from under a hand, while others lay hidden under it.
+
+A coin that comes out from under a hand while other coins lie hidden under it may be any of
+them: the nearest takes the sighting, but which one it was stays *provisional* until the others
+show again. If a coin shows back at the spot the one taken to have left lay on, that one never
+moved: the coin that left was one still hidden, the one whose spot its path runs back to
+(friction never turns a sliding coin: :func:`came_from`), and the two trade names
+(``renamed``); the referee holds the calls of a provisional coin until its name is settled. A
+name still not settled after ``settle_s`` (the others stay hidden) is a guess among the coins
+it may be, each as likely: its calls go out with that chance as their confidence
+(``guessed``), so the phone asks the players.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engines.croquetnole.layout import Point
+from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.paths import pt
+from vision.croquet.motion.track import State, Track
+
+
+@dataclass
+class Doubt:
+    """A coin out from under a hand whose name is provisional: since when, the spot the coin
+    taken to have left lay on, where it first showed, the coins hidden under the hand then
+    that it may be instead, and whether a coin has shown back at that spot since."""
+
+    since: float
+    left: np.ndarray
+    first: np.ndarray
+    under: set[str]
+    shown: bool = False
+
+
+class Names:
+    """The provisional names of coins out from under a hand (see the module doc)."""
+
+    def __init__(self, config: MotionConfig) -> None:
+        self.cfg = config
+        self.doubted: dict[str, Doubt] = {}
+
+    @property
+    def provisional(self) -> frozenset[str]:
+        """The coins whose name is provisional now."""
+        return frozenset(self.doubted)
+
+    def came_out(self, tr: Track, first: np.ndarray, under: set[str]) -> None:
+        """``tr`` came out from under a hand, first read at ``first``, while the coins
+        ``under`` lay hidden under it: any of them may be the one that came out."""
+        if under:
+            self.doubted[tr.coin] = Doubt(tr.hidden_t, tr.spot.copy(), first.copy(), under)
+
+    def at_left_spot(self, coin: str, at: Point) -> bool:
+        """Whether a coin read ``at`` lies at the spot another coin, whose name is
+        provisional, was taken to have left: that coin, never moved (:meth:`settle`), not
+        ``coin`` come there unseen."""
+        back = self.cfg.radius_mm / 2
+        return any(
+            x != coin and math.dist(at, pt(doubt.left)) <= back for x, doubt in self.doubted.items()
+        )
+
+    def settle(
+        self, tracks: dict[str, Track], seen: Sequence[Point], t: float
+    ) -> tuple[list[tuple[str, str]], list[tuple[str, float]]]:
+        """Settle the names of coins out from under a hand, given the readings ``seen`` at
+        ``t`` (see the module doc), trading the tracks of two coins whose names are traded;
+        the names traded and the names guessed, each with the chance it is right."""
+        renamed: list[tuple[str, str]] = []
+        guessed: list[tuple[str, float]] = []
+        back = self.cfg.radius_mm / 2
+        for x, doubt in list(self.doubted.items()):
+            doubt.under = {y for y in doubt.under if tracks[y].under_hand}
+            left = pt(doubt.left)
+            doubt.shown |= any(math.dist(p, left) <= back for p in seen)
+            mover = tracks[x]
+            # Which coin moved is read off its path, once it is long enough to point back
+            # (:func:`came_from`) or the coin has stopped.
+            pointed = float(np.hypot(*(mover.mm - doubt.first))) >= self.cfg.coin_mm
+            if doubt.shown and doubt.under and (pointed or mover.state is not State.SLIDING):
+                spots = {c: tracks[c].spot for c in doubt.under}
+                y = came_from(doubt.first, mover.mm, spots, self.cfg)
+                trade(tracks, x, y, doubt.left)
+                renamed.append((x, y))
+                del self.doubted[x]
+            elif not doubt.under:
+                del self.doubted[x]
+            elif t - doubt.since > self.cfg.settle_s and not doubt.shown:
+                guessed.append((x, 1.0 / (1 + len(doubt.under))))
+                del self.doubted[x]
+        return renamed, guessed
+
+    def guess_all(self) -> list[tuple[str, float]]:
+        """Every provisional name taken as a guess now (the frames have ended): each with the
+        chance that it is right."""
+        out = [(x, 1.0 / (1 + len(d.under))) for x, d in self.doubted.items()]
+        self.doubted.clear()
+        return out
+
+
+def came_from(
+    first: np.ndarray, now: np.ndarray, spots: Mapping[str, np.ndarray], cfg: MotionConfig
+) -> str:
+    """Which of the hidden coins lying at ``spots`` a coin first seen at ``first`` and now at
+    ``now`` set off from: the one whose spot lies nearest its path run back from where it
+    first showed (friction never turns a sliding coin), or, before it has gone a coin's width
+    on, nearest where it first showed.
+
+    >>> spots = {"a": np.array([0.0, 0.0]), "b": np.array([40.0, 30.0])}
+    >>> came_from(np.array([40.0, 0.0]), np.array([40.0, -40.0]), spots, MotionConfig())
+    'b'
+    """
+    way = now - first
+    run = float(np.hypot(*way))
+    if run < cfg.coin_mm:
+        return min(spots, key=lambda c: float(np.hypot(*(spots[c] - first))))
+    back = -way / run
+
+    def off_path(c: str) -> float:
+        d = spots[c] - first
+        along = float(d @ back)
+        return abs(float(d[0] * back[1] - d[1] * back[0])) if along > 0 else float(np.hypot(*d))
+
+    return min(spots, key=off_path)
+
+
+def trade(tracks: dict[str, Track], x: str, y: str, left: np.ndarray) -> None:
+    """Coin ``x``, taken to have left its spot ``left``, lies there still; ``y``, taken to lie
+    hidden at its own spot, is the one that left: the moving track becomes ``y``'s, and
+    ``y``'s track becomes ``x``'s, at ``left``. The moving coin set off from ``y``'s spot."""
+    moving, hidden = tracks[x], tracks[y]
+    moving.spot = hidden.spot.copy()
+    hidden.spot, hidden.mm = left.copy(), left.copy()
+    hidden.state, hidden.leaving, hidden.doubt = State.REST, None, []
+    moving.coin, hidden.coin = y, x
+    moving.look, hidden.look = hidden.look, moving.look
+    tracks[x], tracks[y] = hidden, moving
