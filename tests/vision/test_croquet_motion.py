@@ -748,3 +748,23 @@ def test_a_coin_that_struck_another_counts_though_it_moved_little() -> None:
         "arms-knight": "moons-knight",
         "moons-knight": "crowns-knight",
     }
+
+
+def test_a_coin_set_off_this_frame_beside_a_sliding_one_was_struck_by_it() -> None:
+    # The knight struck the guard between frames; in the frame after, the guard, set off
+    # from rest, moves faster than the knight, whose blow slowed it. The coin that lay at
+    # rest until the frame was the one struck.
+    s = Strikes(MotionConfig(position_sd_mm=0.1))
+    knight = Step("arms-knight", (433.3, 440.3), (433.0, 440.8), 1.0, 1.0 + 1 / 120, (0.0, 60.0))
+    guard = Step("suns-knight", (451.8, 444.0), (454.9, 445.7), 1.0, 1.0 + 1 / 120, (0.0, 0.0))
+    calls = s.steps(1.0 + 1 / 120, [knight, guard], {})
+    assert [(c.coin, c.target) for c in calls] == [("arms-knight", "suns-knight")]
+
+
+def test_chords_across_frames_unseen_strike_nothing() -> None:
+    # Two coins that lay almost touching both slid out from under a hand unseen: the chords
+    # from their spots start a coin's width apart, but they are not paths over one frame.
+    s = Strikes(MotionConfig(position_sd_mm=0.1))
+    a = Step("suns-knight", (430.5, 440.5), (420.3, 440.5), 8.879, 8.99, (0.0, 0.0))
+    b = Step("arms-knight", (449.9, 438.5), (447.8, 432.3), 8.895, 8.99, (0.0, 0.0))
+    assert s.steps(8.99, [a, b], {}) == []

@@ -4,7 +4,8 @@ A coin at rest is struck only when the blow moves it (RULINGS leave a touch that
 open; a camera cannot tell it from a near miss): the tracker reports such a coin setting off
 with the coin whose path reached it (:class:`vision.croquet.motion.paths.Start`). Two sliding
 coins strike when their paths over the same frame, in relative motion, come within touching
-distance; the faster of the two before the frame struck. Two coins in contact strike again only
+distance; the faster of the two before the frame struck (one that lay at rest until the
+frame was struck), and a chord across frames unseen is no such path. Two coins in contact strike again only
 after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A coin set off beside a
 hand is held a while (:mod:`.flicks`) before it is known to have been struck, and its striker
 may be seen touching it sliding meanwhile: a pair in contact when, or since, the struck coin
@@ -53,13 +54,12 @@ def closest_approach(p: Step, q: Step) -> tuple[float, float]:
     return float(np.hypot(*(d0 + u * dv))), u
 
 
-def _speed(st: Step) -> float:
-    before = math.hypot(*st.before)
-    return (
-        before
-        if before > 0
-        else math.hypot(st.b[0] - st.a[0], st.b[1] - st.a[1]) / max(st.t1 - st.t0, 1e-6)
-    )
+def _speed(st: Step) -> tuple[float, float]:
+    """How fast a coin went into its step: its speed before it (0 for a coin that lay at rest
+    until this frame, which can only have been struck), then its speed over the step, which
+    tells two coins that both set off this frame apart."""
+    over = math.hypot(st.b[0] - st.a[0], st.b[1] - st.a[1]) / max(st.t1 - st.t0, 1e-6)
+    return math.hypot(*st.before), over
 
 
 class Strikes:
@@ -119,7 +119,9 @@ class Strikes:
         cfg = self.cfg
         out = []
         for p, q in itertools.combinations(steps, 2):
-            if p.coin == q.coin:
+            if p.coin == q.coin or p.chord(cfg.frame_s) or q.chord(cfg.frame_s):
+                # A chord joins two readings with frames unseen between: not the path the
+                # coin took, nor timed with the other's (:mod:`.flicks` tells those blows).
                 continue
             pair = frozenset((p.coin, q.coin))
             gap, u = closest_approach(p, q)
