@@ -4,13 +4,13 @@ A coin at rest is struck only when the blow moves it (RULINGS leave a touch that
 open; a camera cannot tell it from a near miss): the tracker reports such a coin setting off
 with the coin whose path reached it (:class:`vision.croquet.motion.paths.Start`). Two sliding
 coins strike when their paths over the same frame, in relative motion, come within touching
-distance; the faster of the two before the frame struck (one that lay at rest until the
-frame was struck), and a chord across frames unseen is no such path. Two coins in contact strike again only
-after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A coin set off beside a
-hand is held a while (:mod:`.flicks`) before it is known to have been struck, and its striker
-may be seen touching it sliding meanwhile: a pair in contact when, or since, the struck coin
-set off made that blow already. Two coins that came to rest touching (a touch too soft to move
-the other shows no blow) are in contact too: one set off by the other while they touch was
+distance; the faster of the two before the frame struck (one that lay at rest until the frame
+was struck), and a chord across frames unseen is no such path. Two coins in contact strike again
+only after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A coin set off
+beside a hand is held a while (:mod:`.flicks`) before it is known to have been struck, and its
+striker may be seen touching it sliding meanwhile: a pair in contact when, or since, the struck
+coin set off made that blow already. Two coins that came to rest touching (a touch too soft to
+move the other shows no blow) are in contact too: one set off by the other while they touch was
 pushed (:meth:`Strikes.lies`).
 
 A sliding coin may also graze a coin at rest too lightly to move it as far as the camera sees:
