@@ -768,3 +768,20 @@ def test_chords_across_frames_unseen_strike_nothing() -> None:
     a = Step("suns-knight", (430.5, 440.5), (420.3, 440.5), 8.879, 8.99, (0.0, 0.0))
     b = Step("arms-knight", (449.9, 438.5), (447.8, 432.3), 8.895, 8.99, (0.0, 0.0))
     assert s.steps(8.99, [a, b], {}) == []
+
+
+def test_a_coin_slowing_in_steps_shorter_than_a_still_coins_slides_on_until_it_stops() -> None:
+    # Flicked, it slows to half a millimetre a frame: each step is shorter than a still
+    # coin's readings stray, but they run on one way. It stops where it stops, when it stops.
+    tr = _one_coin("moons-knight", (100.0, 100.0))
+    cfg = tr.cfg
+    hand = _palm(100.0, 130.0)
+    tr.update(_view((100.0, 100.0), hands=(hand,)), 1 / 120)
+    ys = [94.0, 86.0, 80.0] + [80.0 - 0.5 * k for k in range(1, 11)] + [75.0] * 8
+    assert cfg.still_step_mm > 0.5
+    stops = []
+    for k, y in enumerate(ys, start=2):
+        stops += tr.update(_view((100.0, y)), k / 120).stops
+    assert [c for c, _ in stops] == ["moons-knight"]
+    assert stops[0][1] == pytest.approx((2 + 12) / 120, abs=1.5 / 120)
+    assert tr.positions()["moons-knight"] == pytest.approx((100.0, 75.0), abs=0.3)

@@ -30,8 +30,9 @@ The transitions (:meth:`CoinTracker.update`):
   shows displaced from the fingertip that touched the coin.
 * ``REST -> HIDDEN`` when it is not seen and a hand is beside it; not seen with no hand near, it
   still lies there (a white coin on a white tile may not show).
-* ``SLIDING -> REST`` after ``still_frames`` frames each moving less than ``still_step_mm``;
-  its spot is the mean of those readings.
+* ``SLIDING -> REST`` after ``still_frames`` frames each moving less than ``still_step_mm``,
+  the first and last within that of each other (a slowing coin's short steps add up); its
+  spot is the mean of those readings.
 * ``SLIDING -> OFF`` when its reading, or its path carried on while it is not seen, crosses the
   table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
@@ -510,7 +511,12 @@ class CoinTracker:
         step = float(np.hypot(*(p - tr.mm)))
         tr.velocity = (p - tr.mm) / max(t - tr.seen_t, cfg.frame_s)
         tr.mm, tr.seen_t = p, t
+        # Its still readings: the latest whose first and last lie within a still coin's step
+        # of each other. Each step of a slowing coin may be short, but they run on one way
+        # and add up; a still coin's readings stray about where it lies.
         tr.still = [*tr.still, p] if step < cfg.still_step_mm else [p]
+        while float(np.hypot(*(tr.still[-1] - tr.still[0]))) >= cfg.still_step_mm:
+            tr.still.pop(0)
         if len(tr.still) > cfg.still_frames:
             # It stopped when its still readings began.
             f.stops.append((tr.coin, t - (len(tr.still) - 1) * cfg.frame_s))
