@@ -297,10 +297,10 @@ class Hits:
         out = []
         way = self.ways.get(coin)
         now = np.asarray(spot, float) + np.asarray(went, float)
-        for feature in self.came_away(coin, spot, ahead, went):
+        for feature, tile in self.came_away(coin, spot, ahead, went):
             # It touches the tower still only if it lies against it now: the call may come
             # after it came to rest away from it.
-            if float(square_distance(dict(self.towers)[feature], now[None])[0]) <= self.cfg.hit_mm:
+            if float(square_distance(tile, now[None])[0]) <= self.cfg.hit_mm:
                 self.touching.add((coin, feature))
             if way is not None:
                 way.met.add(feature)
@@ -308,13 +308,15 @@ class Hits:
             out.append(Hit(t, coin, feature, confidence=sure_hit))
         return out
 
-    def came_away(self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray) -> list[str]:
-        """The towers a coin flicked from ``spot`` toward ``ahead`` and seen gone ``went`` from
-        it came away from, not yet called: each whose face its centre meets within a coin's
-        width ahead, if it went out of that face. A bounce turns back the part of the coin's
-        motion across the face it strikes (the part along the face runs on), so a coin that
-        met a face heading into it and is seen moving out of it struck it; one flicked past a
-        tower's corner is not."""
+    def came_away(
+        self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray
+    ) -> list[tuple[str, Tile]]:
+        """The towers (each a name and its square) a coin flicked from ``spot`` toward
+        ``ahead`` and seen gone ``went`` from it came away from, not yet called: each whose
+        face its centre meets within a coin's width ahead, if it went out of that face. A
+        bounce turns back the part of the coin's motion across the face it strikes (the part
+        along the face runs on), so a coin that met a face heading into it and is seen
+        moving out of it struck it; one flicked past a tower's corner is not."""
         start = np.asarray(spot, float)
         _, path = _along(start, start + ahead * self.cfg.coin_mm)
         out = []
@@ -328,7 +330,7 @@ class Hits:
                 continue
             normal = face_normal(tile, path[meets[0]])
             if float(ahead @ normal) < 0 < float(np.asarray(went, float) @ normal):
-                out.append(feature)
+                out.append((feature, tile))
         return out
 
     def horizon(self) -> float:
