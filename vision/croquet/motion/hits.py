@@ -44,6 +44,7 @@ only once the line says the coin went straight (:meth:`Hits.step`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -175,8 +176,10 @@ def _along(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 @dataclass
 class _Way:
     """A coin's way since it set off from ``spot`` at ``t``: its first readings and their
-    times, whether they have been judged, and the towers it has been called to hit (or lay
-    against at the start) since."""
+    times, whether they have been judged, and the towers ``met`` whose contact the unseen start
+    of the way may share: those it lay against at the start, those called to hit on the way
+    before its first reading, and those hit after it without the coin having been read clear
+    of the tower first (a contact the coin was not seen to leave is one contact)."""
 
     spot: np.ndarray
     t: float
@@ -194,6 +197,8 @@ class Hits:
     def __init__(self, layout: Layout, config: MotionConfig) -> None:
         self.cfg = config
         self.towers = [(f"{c}-tower", layout.castle(c).tower) for c in layout.castle_names]
+        #: Every tile on the table: each tower, each tile of a gate or a door.
+        self.tiles = layout.tiles
         self.touching: set[tuple[str, str]] = set()
         #: Each coin's way since it last set off.
         self.ways: dict[str, _Way] = {}
@@ -288,16 +293,27 @@ class Hits:
         self.ways.pop(a, None)
         self.ways.pop(b, None)
 
+    def first_reading(self, coin: str) -> Point | None:
+        """Where the coin was first read since it last set off (None before that)."""
+        way = self.ways.get(coin)
+        return pt(way.points[0]) if way is not None and way.points else None
+
     def bounced_back(
-        self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray, t: float
+        self,
+        coin: str,
+        spot: Point,
+        ahead: np.ndarray,
+        went: np.ndarray,
+        t: float,
+        others: Sequence[Point] = (),
     ) -> list[Hit]:
         """A coin flicked from ``spot`` toward ``ahead`` (a unit vector, away from the hand) and
-        seen gone ``went`` (mm) from it, the start of its way unseen: it hit each tower it came
-        away from (:meth:`came_away`)."""
+        first seen ``went`` (mm) from it, the start of its way unseen, among coins lying at
+        ``others``: it hit the tower it came away from, if any (:meth:`came_away`)."""
         out = []
         way = self.ways.get(coin)
         now = np.asarray(spot, float) + np.asarray(went, float)
-        for feature, tile in self.came_away(coin, spot, ahead, went):
+        for feature, tile in self.came_away(coin, spot, ahead, went, others):
             # It touches the tower still only if it lies against it now: the call may come
             # after it came to rest away from it.
             if float(square_distance(tile, now[None])[0]) <= self.cfg.hit_mm:
@@ -309,29 +325,47 @@ class Hits:
         return out
 
     def came_away(
-        self, coin: str, spot: Point, ahead: np.ndarray, went: np.ndarray
+        self,
+        coin: str,
+        spot: Point,
+        ahead: np.ndarray,
+        went: np.ndarray,
+        others: Sequence[Point] = (),
     ) -> list[tuple[str, Tile]]:
-        """The towers (each a name and its square) a coin flicked from ``spot`` toward
-        ``ahead`` and seen gone ``went`` from it came away from, not yet called: each whose
-        face its centre meets within a coin's width ahead, if it went out of that face. A
-        bounce turns back the part of the coin's motion across the face it strikes (the part
-        along the face runs on), so a coin that met a face heading into it and is seen
-        moving out of it struck it; one flicked past a tower's corner is not."""
+        """The tower (a name and its square, in a list of at most one) a coin flicked from
+        ``spot`` toward ``ahead`` and first seen gone ``went`` from it came away from, not yet
+        called: the first thing the coin's disc meets going straight ahead (a tile, or a coin
+        lying at one of ``others``), if that is a tower whose face the coin went out of.
+        Friction slows a coin, never turns it, and a bounce turns back the part of its motion
+        across the face it strikes (the part along the face runs on): a coin that met a face
+        heading into it and is seen to have gone out of it struck it; one flicked past a
+        tower's corner did not. The coin is sought within a hand's length ahead: the hand
+        hides no more of its way than that."""
+        cfg = self.cfg
         start = np.asarray(spot, float)
-        _, path = _along(start, start + ahead * self.cfg.coin_mm)
-        out = []
+        _, path = _along(start, start + ahead * cfg.hand_mm)
+        blocks: list[tuple[int, Tile | None]] = [
+            (int(meets[0]), tile)
+            for tile in self.tiles
+            if len(meets := np.flatnonzero(square_distance(tile, path) <= cfg.radius_mm))
+        ]
+        for other in others:
+            meets = np.flatnonzero(np.hypot(*(path - np.asarray(other, float)).T) <= cfg.coin_mm)
+            if len(meets):
+                blocks.append((int(meets[0]), None))
+        if not blocks:
+            return []
+        k, first = min(blocks, key=lambda b: b[0])
         way = self.ways.get(coin)
         for feature, tile in self.towers:
-            if (coin, feature) in self.touching or (way is not None and feature in way.met):
+            if tile != first:
                 continue
-            dist = square_distance(tile, path)
-            meets = np.flatnonzero(dist <= self.cfg.radius_mm)
-            if not len(meets):
-                continue
-            normal = face_normal(tile, path[meets[0]])
+            if (feature in way.met) if way is not None else (coin, feature) in self.touching:
+                return []
+            normal = face_normal(tile, path[k])
             if float(ahead @ normal) < 0 < float(np.asarray(went, float) @ normal):
-                out.append((feature, tile))
-        return out
+                return [(feature, tile)]
+        return []
 
     def horizon(self) -> float:
         """The earliest time a hit may still be called at: the set-off of the first way not
@@ -349,11 +383,20 @@ class Hits:
         else:
             out = self._step_hits(st)
         if way is not None:
-            way.met.update(h.feature for h in out)
+            way.met.update(h.feature for h in out if not self._read_clear(way, h.feature))
         if way is not None and not way.judged and not self._gathered_enough(way):
             way.points.append(np.array(st.b, float))
             way.times.append(st.t1)
         return out
+
+    def _read_clear(self, way: _Way, feature: str) -> bool:
+        """Whether the way's first reading lay clear of the tower: beyond touching it by the
+        distance a coin moves to part from it (``separate_mm``)."""
+        if not way.points:
+            return False
+        tile = dict(self.towers)[feature]
+        gap = float(square_distance(tile, way.points[0][None])[0])
+        return gap > self.cfg.hit_mm + self.cfg.separate_mm
 
     def _step_hits(self, st: Step, skip: set[str] | None = None) -> list[Hit]:
         """The hits of one step (see the module doc), passing over the towers in ``skip``."""

@@ -204,24 +204,33 @@ class CoinReferee:
         way = self._flicked_way(st)
         if way is None:
             return []
-        return list(self.hits.bounced_back(st.coin, st.at, *way, st.t))
+        return list(self.hits.bounced_back(st.coin, st.at, *way, st.t, self._others(st.coin)))
 
     def _stopped_short(self, st: Start) -> bool:
         """Whether a coin held as flicked came away from a tower ahead of it
         (:meth:`Hits.came_away`): it met the tower before a flick's least way."""
         way = self._flicked_way(st)
-        return way is not None and bool(self.hits.came_away(st.coin, st.at, *way))
+        return way is not None and bool(
+            self.hits.came_away(st.coin, st.at, *way, self._others(st.coin))
+        )
+
+    def _others(self, coin: str) -> list[Point]:
+        """Where every coin but ``coin`` lies (or was last seen)."""
+        return [at for c, at in self.tracker.positions().items() if c != coin]
 
     def _flicked_way(self, st: Start) -> tuple[np.ndarray, np.ndarray] | None:
         """Which way a coin set off by a hand was flicked (a unit vector), and how far (mm) it
-        lies from where it lay now; None if no hand was seen near it or it lies within a
-        reading's error of its spot. The flick went from the hand's palm toward the fingertip
-        at the coin: from the mean of the hand's points within a hand's length of the coin
-        when it was flicked (a hand's region may hold the coin itself, and the fingers round
-        it, so the points near the coin alone say nothing of where it went)."""
+        was first read from where it lay (where it lies now, before that); None if no hand was
+        seen near it or it lies within a reading's error of its spot. The flick went from the
+        hand's palm toward the fingertip at the coin: from the mean of the hand's points within
+        a hand's length of the coin when it was flicked (a hand's region may hold the coin
+        itself, and the fingers round it, so the points near the coin alone say nothing of
+        where it went). The first reading is the nearest to the flick: a coin that bounced
+        back off a tower may come back to its spot, off another tile, before the flick is
+        resolved."""
         near = self.cfg.hand_mm
         before = [pts for when, pts in self.tracker.trail if when <= st.t + self.cfg.frame_s]
-        now = self.tracker.positions().get(st.coin)
+        now = self.hits.first_reading(st.coin) or self.tracker.positions().get(st.coin)
         if not before or now is None:
             return None
         spot = np.asarray(st.at, float)
