@@ -30,7 +30,7 @@ back), never moved: a hand's edge or shade beside it shifted its readings
 (:meth:`Flicks.take_withdrawn`).
 
 >>> from vision.croquet.motion.config import MotionConfig
->>> from vision.croquet.motion.paths import Start, segment_distance
+>>> from vision.croquet.motion.paths import Start, segment_distance, slide_time
 >>> f = Flicks(MotionConfig())
 >>> f.start(Start("moons-knight", 1.0, (100.0, 100.0), None, 5.0))
 >>> f.start(Start("moons-guard", 1.01, (100.0, 80.0), None, 5.0))
@@ -43,14 +43,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.paths import Start, segment_distance
+from vision.croquet.motion.paths import Start, segment_distance, slide_time
 
 
 class Flicks:
@@ -275,6 +275,36 @@ class _Watch:
 
     seen_t: float
     farthest: float = 0.0
+
+
+def timed_by_blows(
+    starts: Sequence[Start], speeds: Mapping[str, float | None], decel: float, coin_mm: float
+) -> list[Start]:
+    """The starts of a resolved group, each flicked coin's timed by the blows it gave as well.
+    Unseen, a flicked coin's start is timed as a slide to rest (:mod:`.tracks`); but one that
+    struck a coin gave up its speed in the blow, not to friction, and reached the blow no
+    slower than the struck coin left it (equal coins: the struck one takes at most the
+    striker's speed along the centres). So it set off no earlier than the slide from its spot
+    to touching the struck coin's spot takes, ending at the struck coin's speed over its first
+    readings (``speeds``: no faster than it left), before that coin set off; and no later.
+
+    >>> a = Start("arms-knight", 1.0, (533.0, 416.0), None)
+    >>> b = Start("suns-knight", 1.5, (483.0, 416.0), "arms-knight")
+    >>> [round(s.t, 3) for s in timed_by_blows([a, b], {"suns-knight": 700.0}, 2400.0, 19.05)]
+    [1.459, 1.5]
+    """
+    out = []
+    for st in starts:
+        blows = [b for b in starts if b.by == st.coin and st.by is None]
+        bounds = [
+            b.t - slide_time(gap, speed, decel)
+            for b in blows
+            if (speed := speeds.get(b.coin)) and (gap := math.dist(st.at, b.at) - coin_mm) > 0
+        ]
+        if bounds:
+            st = replace(st, t=min(max(st.t, *bounds), *(b.t for b in blows)))
+        out.append(st)
+    return out
 
 
 def _set_off_by(coin: str, other: str, struck: Mapping[str, tuple[str, float]]) -> bool:

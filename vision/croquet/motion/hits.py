@@ -293,6 +293,15 @@ class Hits:
         self.ways.pop(a, None)
         self.ways.pop(b, None)
 
+    def first_speed(self, coin: str) -> float | None:
+        """How fast (mm/s) the coin went over its first readings since it last set off (None
+        before two): no faster than it set off, friction and bounces only slow a coin."""
+        way = self.ways.get(coin)
+        if way is None or len(way.points) < 2:
+            return None
+        run = float(np.hypot(*(way.points[-1] - way.points[0])))
+        return run / max(way.times[-1] - way.times[0], self.cfg.frame_s)
+
     def first_reading(self, coin: str) -> Point | None:
         """Where the coin was first read since it last set off (None before that)."""
         way = self.ways.get(coin)

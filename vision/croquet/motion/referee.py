@@ -35,7 +35,7 @@ from vision.croquet.motion.calls import (
     unsure,
 )
 from vision.croquet.motion.config import DEFAULT_MOTION, MotionConfig
-from vision.croquet.motion.flicks import Flicks
+from vision.croquet.motion.flicks import Flicks, timed_by_blows
 from vision.croquet.motion.grazes import Grazes
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
@@ -190,7 +190,9 @@ class CoinReferee:
         """The calls of coins set off beside a hand, once :class:`Flicks` has said which was
         flicked and which struck."""
         calls: list[Call] = []
-        for st in starts:
+        speeds = {st.coin: self.hits.first_speed(st.coin) for st in starts}
+        decel = self.tracker.friction.decel
+        for st in timed_by_blows(starts, speeds, decel, self.cfg.coin_mm):
             if st.by is None:
                 calls.append(Flick(st.t, st.coin, confidence=1.0 if st.margin_mm > 0 else 0.5))
                 calls += self._bounced(st)
