@@ -785,3 +785,21 @@ def test_a_coin_slowing_in_steps_shorter_than_a_still_coins_slides_on_until_it_s
     assert [c for c, _ in stops] == ["moons-knight"]
     assert stops[0][1] == pytest.approx((2 + 12) / 120, abs=1.5 / 120)
     assert tr.positions()["moons-knight"] == pytest.approx((100.0, 75.0), abs=0.3)
+
+
+def test_coins_read_touching_when_one_stopped_but_set_off_apart_strike() -> None:
+    # A knight stops read touching a guard (its first still readings are few); when it is
+    # struck and sets off, its spot (all its still readings) lies 0.5 mm clear of the guard's:
+    # the guard it then sets off was struck, not pushed. Set off from touching, it was pushed.
+    cfg = MotionConfig(position_sd_mm=0.2)
+    for apart, calls in ((cfg.coin_mm + 0.5, 1), (cfg.coin_mm - 0.1, 0)):
+        s = Strikes(cfg)
+        s.lies(
+            "crowns-knight",
+            1.0,
+            {"crowns-knight": (100.0, 100.0), "suns-knight": (119.0, 100.0)},
+            ["suns-knight"],
+        )
+        s.set_off("crowns-knight", (100.0 - (apart - 19.0), 100.0))
+        blow = Start("suns-knight", 2.0, (119.0, 100.0), "crowns-knight", 2.0)
+        assert len(s.started(blow)) == calls

@@ -115,6 +115,7 @@ class CoinReferee:
         for st in m.starts:
             self.hits.set_off(st.coin, st.at, st.t)
             self.grazes.set_off(st.coin)
+            self.strikes.set_off(st.coin, st.at)
             if st.by is None:
                 self.flicks.start(st, t)
             else:

@@ -71,18 +71,34 @@ class Strikes:
         self.contact: set[frozenset[str]] = set()
         #: When each pair that touched last parted.
         self.parted: dict[frozenset[str], float] = {}
+        #: Pairs in contact because they came to lie touching (:meth:`lies`).
+        self.lying: set[frozenset[str]] = set()
+        #: Where each coin last set off from.
+        self.spots: dict[str, Point] = {}
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}
         self.contact = {frozenset(swap.get(c, c) for c in pair) for pair in self.contact}
         self.parted = {frozenset(swap.get(c, c) for c in p): t for p, t in self.parted.items()}
+        self.lying = {frozenset(swap.get(c, c) for c in pair) for pair in self.lying}
+        self.spots = {swap.get(c, c): at for c, at in self.spots.items()}
+
+    def set_off(self, coin: str, at: Point) -> None:
+        """``coin`` set off from ``at``."""
+        self.spots[coin] = at
 
     def started(self, start: Start) -> list[Strike]:
         """A coin at rest set off: struck, if a coin's path reached it."""
         if start.by is None or start.by == start.coin:
             return []
         pair = frozenset((start.coin, start.by))
+        spot = self.spots.get(start.by)
+        if pair in self.lying and spot is not None and math.dist(spot, start.at) > self.cfg.coin_mm:
+            # Read touching when one came to lie, they lay apart when the blow came: the
+            # spots they set off from hold every still reading since, the first call few.
+            self.contact.discard(pair)
+            self.lying.discard(pair)
         # Touching still, or parted only since it set off (a frame's leeway: its start is
         # timed from its readings): the blow, if any, was called when they touched.
         if pair in self.contact or self.parted.get(pair, -math.inf) > start.t - self.cfg.frame_s:
@@ -108,9 +124,11 @@ class Strikes:
             pair = frozenset((coin, other))
             if math.dist(at, near) <= self.cfg.coin_mm:
                 self.contact.add(pair)
+                self.lying.add(pair)
             elif pair in self.contact:
                 self.parted[pair] = t
                 self.contact.discard(pair)
+                self.lying.discard(pair)
 
     def steps(
         self, t: float, steps: Sequence[Step], positions: Mapping[str, Point]
@@ -140,4 +158,5 @@ class Strikes:
             ):
                 self.parted[pair] = t
                 self.contact.discard(pair)
+                self.lying.discard(pair)
         return out
