@@ -4,7 +4,11 @@ RULINGS: "the coin's disc touches the tower's footprint while moving. A coin tha
 already touching the tower has not hit it until it separates and touches again."
 
 A step's path (:class:`vision.croquet.motion.paths.Step`) touches a tower when its centre comes
-within ``hit_mm`` of the tower's square (a radius, plus the reading's error). A bounce happens
+within a radius of the tower's square: the gap read is the best guess of the true one, and its
+error (``gap_sd_mm``: a sliding coin's blurred outline reads to about a pixel) goes into the
+call's confidence, so a coin read passing a hair's breadth off a tower is asked about, not
+called. A coin lying still within ``hit_mm`` of it (a radius and the error of a still reading)
+is taken to touch it: it hits it only once it has parted from it. A bounce happens
 between frames, so the chord from one reading to the next can miss the tower the coin bounced
 off: the path the coin would have taken at its speed before (a straight line: friction only
 slows a coin) is also tested, and if that runs into the tower while the coin was read turned off
@@ -428,10 +432,12 @@ class Hits:
             if turned:
                 _, straight = _along(a, ahead)
                 bounced = float(square_distance(tile, straight).min()) < cfg.radius_mm
-            if (gap <= cfg.hit_mm or bounced) and key not in self.touching:
+            if (gap <= cfg.radius_mm or bounced) and key not in self.touching:
                 self.touching.add(key)
-                margin = max(cfg.hit_mm - gap, cfg.start_mm if bounced else 0.0)
-                confidence = sure(margin, cfg.position_sd_mm)
+                if bounced:
+                    confidence = sure(max(cfg.radius_mm - gap, cfg.start_mm), cfg.position_sd_mm)
+                else:
+                    confidence = sure(cfg.radius_mm - gap, cfg.gap_sd_mm)
                 out.append(Hit(st.t0 + float(u[k]) * dt, st.coin, feature, confidence=confidence))
             elif float(dist[-1]) > cfg.hit_mm + cfg.separate_mm:
                 # Where the step ends, the coin has parted from the tower.
