@@ -201,6 +201,7 @@ class Hits:
     def __init__(self, layout: Layout, config: MotionConfig) -> None:
         self.cfg = config
         self.towers = [(f"{c}-tower", layout.castle(c).tower) for c in layout.castle_names]
+        self._tower = dict(self.towers)
         #: Every tile on the table: each tower, each tile of a gate or a door.
         self.tiles = layout.tiles
         self.touching: set[tuple[str, str]] = set()
@@ -407,8 +408,7 @@ class Hits:
         distance a coin moves to part from it (``separate_mm``)."""
         if not way.points:
             return False
-        tile = dict(self.towers)[feature]
-        gap = float(square_distance(tile, way.points[0][None])[0])
+        gap = float(square_distance(self._tower[feature], way.points[0][None])[0])
         return gap > self.cfg.hit_mm + self.cfg.separate_mm
 
     def _step_hits(self, st: Step, skip: set[str] | None = None) -> list[Hit]:
