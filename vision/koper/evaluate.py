@@ -10,7 +10,7 @@ Used by ``tableside bench`` and by the tests.
 from vision.errors import VisionError
 from vision.koper.config import KoperReadConfig
 from vision.koper.reader import read_board
-from vision.sim.koper_board import render_board
+from vision.sim.koper_board import draw_piece_set, render_board
 from vision.sim.koper_layout import BOARD_SIZE, random_layout
 
 
@@ -22,6 +22,7 @@ def evaluate_designs(
     *,
     deck: str | None = "design",
     config: KoperReadConfig | None = None,
+    pieces: str | None = None,
 ) -> dict:
     """Per design: card accuracy (share of the 64 cells read right, empty spaces included),
     checker presence accuracy (share of the 64 cells whose has-a-checker is right), checker
@@ -30,6 +31,9 @@ def evaluate_designs(
 
     ``deck`` "design" reads each board with its own design's profile; None or "auto" makes the
     reader choose, and then ``deck_right`` counts boards where it chose the right design.
+    ``pieces`` names a kind of piece (:data:`vision.sim.koper_board.PIECE_KINDS`), drawn per
+    board in size and colour, or "any" for a kind drawn per board too; by default the
+    simulator's large draughts pieces.
     """
     results: dict[str, dict] = {}
     for d_index, design in enumerate(designs):
@@ -37,7 +41,9 @@ def evaluate_designs(
         for k in range(boards_per_design):
             board_seed = seed + 1000 * d_index + k
             cells, checkers = random_layout(board_seed)
-            shot = render_board(cells, checkers, design, seed=board_seed, size=size)
+            kind = None if pieces == "any" else pieces
+            drawn = None if pieces is None else draw_piece_set(board_seed, kind)
+            shot = render_board(cells, checkers, design, seed=board_seed, size=size, pieces=drawn)
             colour_total += len(checkers)
             try:
                 reading = read_board(

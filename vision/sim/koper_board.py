@@ -46,6 +46,48 @@ SKIN_BGR = (120, 150, 205)
 
 
 @dataclass(frozen=True)
+class PieceSet:
+    """The two sets of pieces a club plays Koper with: what they are (``kind``), how wide
+    (``diameter_mm``, for each set: two kinds of coin may differ) and their colours (BGR).
+
+    ``kind`` is "draughts" (a ridged rim and a groove), "flat" (a plain disc), "chip" (a poker
+    chip: edge spots round a plain centre) or "coin" (metal: a bright rim and a raised relief).
+    """
+
+    kind: str
+    diameter_mm: tuple[float, float]
+    light: tuple[int, int, int]
+    dark: tuple[int, int, int]
+
+
+#: Metal colours of coins (BGR): white metals (silver, nickel) and yellow or red ones (brass,
+#: copper). Two denominations differ in metal: one of each.
+WHITE_METALS: tuple[tuple[int, int, int], ...] = ((196, 198, 200), (160, 164, 166))
+COLOURED_METALS: tuple[tuple[int, int, int], ...] = ((92, 172, 204), (70, 110, 184))
+#: Pieces clubs use (issue 59): draughts 30-40 mm, poker chips 39 mm, coins 16-30 mm.
+PIECE_KINDS = ("draughts", "flat", "chip", "coin")
+
+
+def draw_piece_set(seed: int, kind: str | None = None) -> PieceSet:
+    """A piece set drawn from what clubs use, reproducibly from ``seed``: its kind (or the
+    given one), size and colours. Coins are two denominations: two metals and two sizes.
+
+    >>> draw_piece_set(3, "coin").kind
+    'coin'
+    """
+    rng = np.random.default_rng(seed)
+    kind = PIECE_KINDS[int(rng.integers(len(PIECE_KINDS)))] if kind is None else kind
+    if kind == "coin":
+        light = WHITE_METALS[int(rng.integers(len(WHITE_METALS)))]
+        dark = COLOURED_METALS[int(rng.integers(len(COLOURED_METALS)))]
+        sizes = (float(rng.uniform(15.0, 30.0)), float(rng.uniform(15.0, 30.0)))
+        return PieceSet(kind, sizes, light, dark)
+    light, dark = CHECKER_SETS[int(rng.integers(len(CHECKER_SETS)))]
+    size = 39.0 if kind == "chip" else float(rng.uniform(30.0, 45.0))
+    return PieceSet(kind, (size, size), light, dark)
+
+
+@dataclass(frozen=True)
 class BoardTruth:
     """What the render shows: the layout, the board's outer grid corners in the image
     (top-left, top-right, bottom-right, bottom-left) and the scene parameters drawn."""
@@ -204,6 +246,69 @@ def _draw_checker(plane, centre, radius, colour, parallax, ppm):
     roi[:] = np.clip(roi.astype(np.float32) + 28.0 * hl, 0, 255).astype(np.uint8)
 
 
+def _draw_piece(plane, centre, radius, colour, parallax, ppm, kind: str) -> None:
+    """A piece of ``kind`` (:class:`PieceSet`) seen from above: a draughts piece as
+    :func:`_draw_checker`; a flat disc, a poker chip with six edge spots, or a coin with a
+    bright rim and a darker relief, each with its side wall and shadow."""
+    if kind == "draughts":
+        _draw_checker(plane, centre, radius, colour, parallax, ppm)
+        return
+    sh = 4
+    k = 1 << sh
+    cx, cy = centre
+    pad = int(radius + 4 * ppm) + 2
+    x0, y0 = max(0, int(cx) - pad), max(0, int(cy) - pad)
+    x1, y1 = min(plane.shape[1], int(cx) + pad), min(plane.shape[0], int(cy) + pad)
+    roi = plane[y0:y1, x0:x1]
+    lx, ly = cx - x0, cy - y0
+    shade = np.zeros(roi.shape[:2], np.float32)
+    at = (round((lx + 1.5 * ppm) * k), round((ly + 2.0 * ppm) * k))
+    cv2.circle(shade, at, round(radius * k), 1.0, -1, cv2.LINE_AA, sh)
+    shade = cv2.GaussianBlur(shade, (0, 0), 1.5 * ppm)[..., None]
+    roi[:] = np.clip(roi.astype(np.float32) * (1 - 0.4 * shade), 0, 255).astype(np.uint8)
+    lean = 0.35 if kind == "coin" else 1.0  # a coin is thinner than a checker or a chip
+    side = tuple(int(c * 0.6) for c in colour)
+    px, py = lx + parallax[0] * lean, ly + parallax[1] * lean
+    cv2.circle(roi, (round(px * k), round(py * k)), round(radius * k), side, -1, cv2.LINE_AA, sh)
+    ctr = (round(lx * k), round(ly * k))
+    cv2.circle(roi, ctr, round(radius * k), colour, -1, cv2.LINE_AA, sh)
+    if kind == "chip":
+        spot = tuple(255 - c // 3 for c in colour)
+        for n in range(6):
+            a = n * math.pi / 3
+            q = (lx + 0.85 * radius * math.cos(a), ly + 0.85 * radius * math.sin(a))
+            cv2.ellipse(
+                roi,
+                (round(q[0] * k), round(q[1] * k)),
+                (round(0.1 * radius * k), round(0.16 * radius * k)),
+                math.degrees(a),
+                0,
+                360,
+                spot,
+                -1,
+                cv2.LINE_AA,
+                sh,
+            )
+        cv2.circle(
+            roi,
+            ctr,
+            round(radius * 0.62 * k),
+            tuple(int(c * 0.9) for c in colour),
+            max(1, round(0.5 * ppm)),
+            cv2.LINE_AA,
+            sh,
+        )
+    elif kind == "coin":
+        bright = tuple(min(255, int(c * 1.2)) for c in colour)
+        cv2.circle(
+            roi, ctr, round(radius * 0.9 * k), bright, max(1, round(0.8 * ppm)), cv2.LINE_AA, sh
+        )
+        relief = tuple(int(c * 0.78) for c in colour)
+        cv2.circle(
+            roi, ctr, round(radius * 0.4 * k), relief, max(1, round(0.7 * ppm)), cv2.LINE_AA, sh
+        )
+
+
 def _gain_map(size: tuple[int, int], rng) -> np.ndarray:
     """Uneven light: vignetting, a linear gradient and a colour cast, as a float32 HxWx3 map."""
     w, h = size
@@ -229,6 +334,7 @@ def _scene(
     size: tuple[int, int],
     tilt_deg: float | None,
     landscape: bool,
+    pieces: PieceSet | None = None,
 ) -> _Scene:
     rng = np.random.default_rng(seed)
     tilt = float(rng.uniform(0, 15)) if tilt_deg is None else float(tilt_deg)
@@ -280,6 +386,11 @@ def _scene(
             _paste_card(plane, cards[cid], mm_to_plane(centre), angle, ppm)
     light_col, dark_col = CHECKER_SETS[int(rng.integers(len(CHECKER_SETS)))]
     radius_mm = 0.5 * card_w * float(rng.uniform(0.78, 0.88))
+    kind = "draughts"
+    radii = {"light": radius_mm, "dark": radius_mm}
+    if pieces is not None:
+        light_col, dark_col, kind = pieces.light, pieces.dark, pieces.kind
+        radii = {"light": pieces.diameter_mm[0] / 2, "dark": pieces.diameter_mm[1] / 2}
     lean = math.tan(math.radians(tilt)) * 7.0
     parallax = (lean * math.cos(azimuth) * ppm, lean * math.sin(azimuth) * ppm)
     for r, c, colour in checkers:
@@ -290,7 +401,7 @@ def _scene(
         bgr = light_col if colour == "light" else dark_col
         tone = float(rng.uniform(0.94, 1.06))
         bgr = tuple(int(min(255, v * tone)) for v in bgr)
-        _draw_checker(plane, mm_to_plane(centre), radius_mm * ppm, bgr, parallax, ppm)
+        _draw_piece(plane, mm_to_plane(centre), radii[colour] * ppm, bgr, parallax, ppm, kind)
     to_plane = np.array([[ppm, 0, -lo[0] * ppm], [0, ppm, -lo[1] * ppm], [0, 0, 1.0]])
     h_total = h_img @ np.linalg.inv(to_plane)
     view = cv2.warpPerspective(plane, h_total, size, flags=cv2.INTER_LINEAR)
@@ -368,6 +479,7 @@ def render_board(
     blur_sigma: float | None = None,
     noise_sigma: float | None = None,
     jpeg_quality: int | None = None,
+    pieces: PieceSet | None = None,
 ) -> RenderedBoard:
     """Render a camera still of the board ``cells`` / ``checkers`` in card ``design``.
 
@@ -377,13 +489,15 @@ def render_board(
     above a board placed lengthways between the players sees it. ``hand`` puts a fingertip at
     (x, y) as fractions of the image. ``frame_seed`` (default ``seed``) fixes blur, noise and
     JPEG, which may also be given: ``blur_sigma`` in pixels of a 1536-wide frame, ``noise_sigma``
-    in grey levels, ``jpeg_quality`` 0-100 (0 skips compression).
+    in grey levels, ``jpeg_quality`` 0-100 (0 skips compression). ``pieces`` sets what the
+    checkers are (:func:`draw_piece_set`); by default large draughts pieces of a colour pair
+    drawn from ``seed``.
     """
     cells_t: Cells = tuple(tuple(row) for row in cells)
     if len(cells_t) != BOARD_SIZE or any(len(row) != BOARD_SIZE for row in cells_t):
         raise ValueError("cells must be 8 rows of 8 entries")
     checkers_t = tuple((int(r), int(c), str(k)) for r, c, k in checkers)
-    scene = _scene(cells_t, checkers_t, design, seed, tuple(size), tilt_deg, landscape)
+    scene = _scene(cells_t, checkers_t, design, seed, tuple(size), tilt_deg, landscape, pieces)
     rng = np.random.default_rng(seed if frame_seed is None else frame_seed)
     image = scene.image.copy()
     if hand is not None:
