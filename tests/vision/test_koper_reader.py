@@ -22,7 +22,7 @@ from vision.koper import (
 from vision.koper.annotate import annotate
 from vision.koper.evaluate import evaluate_designs
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
-from vision.sim.koper_board import render_board
+from vision.sim.koper_board import draw_piece_set, render_board
 from vision.sim.koper_layout import canonical_cells, random_layout
 
 pytestmark = pytest.mark.skipif(not list_designs(), reason="gnome-cards-data is not installed")
@@ -265,3 +265,21 @@ def test_a_declared_empty_edge_line_is_read(edge, seed, design):
     reading = read_board(shot.image, deck=design, empty_edge=edge)
     assert reading.cells == shot.truth.cells
     assert reading.checkers == shot.truth.checkers
+
+
+@pytest.mark.parametrize(
+    ("kind", "design", "seed"),
+    [
+        ("draughts", "paris", 1500),  # 30-45 mm across: smaller than the cards' pips' block
+        ("draughts", "tango", 5501),
+        ("coin", "anglo", 500),  # two denominations: a white metal and a yellow or red one
+        ("coin", "anglo", 501),
+    ],
+)
+def test_reads_small_draughts_and_coins(kind, design, seed):
+    cells, checkers = random_layout(seed)
+    pieces = draw_piece_set(seed, kind)
+    shot = render_board(cells, checkers, design, seed=seed, size=SIZE, pieces=pieces)
+    reading = read_board(shot.image, deck=design)
+    assert reading.checkers == shot.truth.checkers
+    assert reading.cells == shot.truth.cells

@@ -117,11 +117,18 @@ def board_quad(mask: np.ndarray, config: KoperReadConfig) -> np.ndarray:
 
 
 def checker_circles(
-    grey: np.ndarray, short: float, quality: float, config: KoperReadConfig, slack: float = 0.0
+    grey: np.ndarray,
+    short: float,
+    quality: float,
+    config: KoperReadConfig,
+    slack: float = 0.0,
+    radius: tuple[float, float] | None = None,
 ) -> np.ndarray:
     """Checker-sized circles (x, y, r), strongest first, in a blurred grey image where a card's
     short side is ``short`` pixels: OpenCV's HOUGH_GRADIENT_ALT at circle perfectness
-    ``quality``, radius within ``checker_radius`` of the card, widened by ``slack`` each way."""
+    ``quality``, radius within ``radius`` of the card (by default ``checker_radius``, the
+    largest pieces), widened by ``slack`` each way."""
+    lo, hi = config.checker_radius if radius is None else radius
     found = cv2.HoughCircles(
         grey,
         cv2.HOUGH_GRADIENT_ALT,
@@ -129,8 +136,8 @@ def checker_circles(
         minDist=0.8 * short,
         param1=config.checker_edge_threshold,
         param2=quality,
-        minRadius=round(config.checker_radius[0] * short * (1 - slack)),
-        maxRadius=round(config.checker_radius[1] * short * (1 + slack)),
+        minRadius=round(lo * short * (1 - slack)),
+        maxRadius=round(hi * short * (1 + slack)),
     )
     return np.empty((0, 3)) if found is None else found.reshape(-1, 3)
 

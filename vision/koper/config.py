@@ -91,8 +91,13 @@ class KoperReadConfig:
     suit_shifts: tuple[float, ...] = (1.5, 3.0)
     #: The pair is swapped when the other way round fits better by more than this.
     suit_swap_margin: float = 0.0
-    #: Checker radius range, as fractions of the card's short side.
+    #: Checker radius ranges, as fractions of the card's short side (63 mm): large draughts
+    #: pieces that all but fill a card (43-63 mm across), then smaller pieces down to a 15 mm
+    #: coin (issue 59: draughts 30-40 mm, poker chips 39 mm, coins 16-30 mm). The large are
+    #: searched first: a piece's outline is its largest circle, and a ring or relief inside a
+    #: large piece is a smaller circle that must not be taken for the piece.
     checker_radius: tuple[float, float] = (0.34, 0.5)
+    checker_radius_small: tuple[float, float] = (0.12, 0.34)
     #: Gaussian blur (rectified pixels) of the grey board before the circle search, and the
     #: search's accumulator coarseness (OpenCV's ``dp``): card art's fine edges fade, checker
     #: rims stay.
