@@ -10,8 +10,8 @@ surface over the board, so vignetting and a light gradient cancel) and its colou
 Two sets differ in brightness (light and dark checkers, chips) or in colour at much the same
 brightness (a brass coin and a silver one), so the looks are split in two along the direction
 they spread most (their first principal axis), where the within-group variance drops most; the
-brighter group is "light". Only when the spread is too small for two sets does a fixed level of
-brightness decide.
+lighter group to the eye (Lab L) is "light". Only when the spread is too small for two sets does
+a fixed level of brightness decide.
 """
 
 from dataclasses import dataclass, replace
@@ -181,8 +181,8 @@ def find_checkers(
 
 
 def recolour(checkers: list[Checker], config: KoperReadConfig) -> list[Checker]:
-    """``checkers`` with their colours split afresh among themselves by relative brightness
-    (after some circles were found to be something else)."""
+    """``checkers`` with their colours split afresh among themselves by their looks (after
+    some circles were found to be something else)."""
     light = _split(checkers, config)
     return [
         replace(ck, color="light" if is_light else "dark")

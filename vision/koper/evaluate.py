@@ -7,10 +7,12 @@ Used by ``tableside bench`` and by the tests.
 1.0
 """
 
+from typing import cast
+
 from vision.errors import VisionError
 from vision.koper.config import KoperReadConfig
 from vision.koper.reader import read_board
-from vision.sim.koper_board import draw_piece_set, render_board
+from vision.sim.koper_board import PIECE_KINDS, PieceKind, draw_piece_set, render_board
 from vision.sim.koper_layout import BOARD_SIZE, random_layout
 
 
@@ -41,8 +43,7 @@ def evaluate_designs(
         for k in range(boards_per_design):
             board_seed = seed + 1000 * d_index + k
             cells, checkers = random_layout(board_seed)
-            kind = None if pieces == "any" else pieces
-            drawn = None if pieces is None else draw_piece_set(board_seed, kind)
+            drawn = None if pieces is None else draw_piece_set(board_seed, _kind(pieces))
             shot = render_board(cells, checkers, design, seed=board_seed, size=size, pieces=drawn)
             colour_total += len(checkers)
             try:
@@ -70,3 +71,12 @@ def evaluate_designs(
             "deck_right": deck_right,
         }
     return results
+
+
+def _kind(pieces: str) -> PieceKind | None:
+    """The piece kind named (None for "any": one drawn per board)."""
+    if pieces == "any":
+        return None
+    if pieces not in PIECE_KINDS:
+        raise ValueError(f"no kind of piece named {pieces!r}: one of {', '.join(PIECE_KINDS)}")
+    return cast(PieceKind, pieces)

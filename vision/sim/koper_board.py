@@ -20,6 +20,7 @@ same board pays for the hand, blur, noise and JPEG only.
 import functools
 import math
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 import cv2
 import numpy as np
@@ -45,6 +46,11 @@ CHECKER_SETS: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
 SKIN_BGR = (120, 150, 205)
 
 
+#: Pieces clubs use (issue 59): draughts 30-40 mm, poker chips 39 mm, coins 16-30 mm.
+PieceKind = Literal["draughts", "flat", "chip", "coin"]
+PIECE_KINDS: tuple[PieceKind, ...] = get_args(PieceKind)
+
+
 @dataclass(frozen=True)
 class PieceSet:
     """The two sets of pieces a club plays Koper with: what they are (``kind``), how wide
@@ -54,7 +60,7 @@ class PieceSet:
     chip: edge spots round a plain centre) or "coin" (metal: a bright rim and a raised relief).
     """
 
-    kind: str
+    kind: PieceKind
     diameter_mm: tuple[float, float]
     light: tuple[int, int, int]
     dark: tuple[int, int, int]
@@ -64,11 +70,9 @@ class PieceSet:
 #: copper). Two denominations differ in metal: one of each.
 WHITE_METALS: tuple[tuple[int, int, int], ...] = ((196, 198, 200), (160, 164, 166))
 COLOURED_METALS: tuple[tuple[int, int, int], ...] = ((92, 172, 204), (70, 110, 184))
-#: Pieces clubs use (issue 59): draughts 30-40 mm, poker chips 39 mm, coins 16-30 mm.
-PIECE_KINDS = ("draughts", "flat", "chip", "coin")
 
 
-def draw_piece_set(seed: int, kind: str | None = None) -> PieceSet:
+def draw_piece_set(seed: int, kind: PieceKind | None = None) -> PieceSet:
     """A piece set drawn from what clubs use, reproducibly from ``seed``: its kind (or the
     given one), size and colours. Coins are two denominations: two metals and two sizes.
 
@@ -197,9 +201,35 @@ def _paste_card(plane: np.ndarray, card: np.ndarray, centre, angle_deg: float, p
     plane[y0c:y1c, x0c:x1c] = np.clip(roi, 0, 255).astype(np.uint8)
 
 
-def _draw_checker(plane, centre, radius, colour, parallax, ppm):
-    """A draughts piece seen from above: shadow, side wall shifted by parallax, top face with a
-    darker rim, an engraved ring and a soft highlight."""
+@dataclass(frozen=True)
+class _Body:
+    """How a kind of piece stands on the table: its shadow (offset and blur in mm, size as a
+    share of the piece, darkening), its side wall (brightness as a share of the top's) and how
+    far its top shows shifted by a slanted camera's parallax (a share of a checker's)."""
+
+    shadow_mm: tuple[float, float]
+    shadow_scale: float
+    shadow_blur_mm: float
+    shadow_dark: float
+    side: float
+    lean: float
+
+
+_BODIES: dict[PieceKind, _Body] = {
+    "draughts": _Body((2.5, 3.0), 1.02, 2.5, 0.45, 0.55, 1.0),
+    "flat": _Body((1.5, 2.0), 1.0, 1.5, 0.4, 0.6, 1.0),
+    "chip": _Body((1.5, 2.0), 1.0, 1.5, 0.4, 0.6, 1.0),
+    # A coin is a third as thick as a checker: its side barely shows.
+    "coin": _Body((1.5, 2.0), 1.0, 1.5, 0.4, 0.6, 0.35),
+}
+
+
+def _draw_piece(plane, centre, radius, colour, parallax, ppm, kind: PieceKind = "draughts") -> None:
+    """A piece of ``kind`` (:class:`PieceSet`) seen from above: its shadow, its side wall
+    shifted by parallax, and its top: a draughts piece with a darker rim, an engraved ring and
+    a soft highlight; a flat disc; a poker chip with six edge spots and a ring; a coin with a
+    bright rim and a darker relief."""
+    body = _BODIES[kind]
     sh = 4  # fixed-point bits for sub-pixel circles
     k = 1 << sh
     cx, cy = centre
@@ -212,101 +242,56 @@ def _draw_checker(plane, centre, radius, colour, parallax, ppm):
     lx, ly = cx - x0, cy - y0
     cv2.circle(
         sroi,
-        (round((lx + 2.5 * ppm) * k), round((ly + 3.0 * ppm) * k)),
-        round(radius * 1.02 * k),
+        (round((lx + body.shadow_mm[0] * ppm) * k), round((ly + body.shadow_mm[1] * ppm) * k)),
+        round(radius * body.shadow_scale * k),
         1.0,
         -1,
         cv2.LINE_AA,
         sh,
     )
-    sroi = cv2.GaussianBlur(sroi, (0, 0), 2.5 * ppm)[..., None]
-    roi[:] = np.clip(roi.astype(np.float32) * (1 - 0.45 * sroi), 0, 255).astype(np.uint8)
-    side = tuple(int(c * 0.55) for c in colour)
-    px, py = lx + parallax[0], ly + parallax[1]
+    sroi = cv2.GaussianBlur(sroi, (0, 0), body.shadow_blur_mm * ppm)[..., None]
+    dark = 1 - body.shadow_dark * sroi
+    roi[:] = np.clip(roi.astype(np.float32) * dark, 0, 255).astype(np.uint8)
+    side = tuple(int(c * body.side) for c in colour)
+    px, py = lx + parallax[0] * body.lean, ly + parallax[1] * body.lean
     cv2.circle(roi, (round(px * k), round(py * k)), round(radius * k), side, -1, cv2.LINE_AA, sh)
     ctr = (round(lx * k), round(ly * k))
-    rim = tuple(int(c * 0.8) for c in colour)
-    cv2.circle(roi, ctr, round(radius * k), rim, -1, cv2.LINE_AA, sh)
-    cv2.circle(roi, ctr, round(radius * 0.88 * k), colour, -1, cv2.LINE_AA, sh)
-    groove = tuple(int(c * 0.85) for c in colour)
-    cv2.circle(
-        roi, ctr, round(radius * 0.55 * k), groove, max(1, round(0.6 * ppm)), cv2.LINE_AA, sh
-    )
-    hl = np.zeros(roi.shape[:2], np.float32)
-    cv2.circle(
-        hl,
-        (round((lx - 0.3 * radius) * k), round((ly - 0.3 * radius) * k)),
-        round(radius * 0.35 * k),
-        1.0,
-        -1,
-        cv2.LINE_AA,
-        sh,
-    )
-    hl = cv2.GaussianBlur(hl, (0, 0), 0.3 * radius)[..., None]
-    roi[:] = np.clip(roi.astype(np.float32) + 28.0 * hl, 0, 255).astype(np.uint8)
 
+    def ring(share: float, bgr, width_mm: float) -> None:
+        width = max(1, round(width_mm * ppm))
+        cv2.circle(roi, ctr, round(radius * share * k), bgr, width, cv2.LINE_AA, sh)
 
-def _draw_piece(plane, centre, radius, colour, parallax, ppm, kind: str) -> None:
-    """A piece of ``kind`` (:class:`PieceSet`) seen from above: a draughts piece as
-    :func:`_draw_checker`; a flat disc, a poker chip with six edge spots, or a coin with a
-    bright rim and a darker relief, each with its side wall and shadow."""
-    if kind == "draughts":
-        _draw_checker(plane, centre, radius, colour, parallax, ppm)
-        return
-    sh = 4
-    k = 1 << sh
-    cx, cy = centre
-    pad = int(radius + 4 * ppm) + 2
-    x0, y0 = max(0, int(cx) - pad), max(0, int(cy) - pad)
-    x1, y1 = min(plane.shape[1], int(cx) + pad), min(plane.shape[0], int(cy) + pad)
-    roi = plane[y0:y1, x0:x1]
-    lx, ly = cx - x0, cy - y0
-    shade = np.zeros(roi.shape[:2], np.float32)
-    at = (round((lx + 1.5 * ppm) * k), round((ly + 2.0 * ppm) * k))
-    cv2.circle(shade, at, round(radius * k), 1.0, -1, cv2.LINE_AA, sh)
-    shade = cv2.GaussianBlur(shade, (0, 0), 1.5 * ppm)[..., None]
-    roi[:] = np.clip(roi.astype(np.float32) * (1 - 0.4 * shade), 0, 255).astype(np.uint8)
-    lean = 0.35 if kind == "coin" else 1.0  # a coin is thinner than a checker or a chip
-    side = tuple(int(c * 0.6) for c in colour)
-    px, py = lx + parallax[0] * lean, ly + parallax[1] * lean
-    cv2.circle(roi, (round(px * k), round(py * k)), round(radius * k), side, -1, cv2.LINE_AA, sh)
-    ctr = (round(lx * k), round(ly * k))
-    cv2.circle(roi, ctr, round(radius * k), colour, -1, cv2.LINE_AA, sh)
+    if kind != "draughts":
+        cv2.circle(roi, ctr, round(radius * k), colour, -1, cv2.LINE_AA, sh)
     if kind == "chip":
         spot = tuple(255 - c // 3 for c in colour)
         for n in range(6):
             a = n * math.pi / 3
             q = (lx + 0.85 * radius * math.cos(a), ly + 0.85 * radius * math.sin(a))
-            cv2.ellipse(
-                roi,
-                (round(q[0] * k), round(q[1] * k)),
-                (round(0.1 * radius * k), round(0.16 * radius * k)),
-                math.degrees(a),
-                0,
-                360,
-                spot,
-                -1,
-                cv2.LINE_AA,
-                sh,
-            )
+            axes = (round(0.1 * radius * k), round(0.16 * radius * k))
+            at = (round(q[0] * k), round(q[1] * k))
+            cv2.ellipse(roi, at, axes, math.degrees(a), 0, 360, spot, -1, cv2.LINE_AA, sh)
+        ring(0.62, tuple(int(c * 0.9) for c in colour), 0.5)
+    elif kind == "coin":
+        ring(0.9, tuple(min(255, int(c * 1.2)) for c in colour), 0.8)
+        ring(0.4, tuple(int(c * 0.78) for c in colour), 0.7)
+    elif kind == "draughts":
+        rim = tuple(int(c * 0.8) for c in colour)
+        cv2.circle(roi, ctr, round(radius * k), rim, -1, cv2.LINE_AA, sh)
+        cv2.circle(roi, ctr, round(radius * 0.88 * k), colour, -1, cv2.LINE_AA, sh)
+        ring(0.55, tuple(int(c * 0.85) for c in colour), 0.6)
+        hl = np.zeros(roi.shape[:2], np.float32)
         cv2.circle(
-            roi,
-            ctr,
-            round(radius * 0.62 * k),
-            tuple(int(c * 0.9) for c in colour),
-            max(1, round(0.5 * ppm)),
+            hl,
+            (round((lx - 0.3 * radius) * k), round((ly - 0.3 * radius) * k)),
+            round(radius * 0.35 * k),
+            1.0,
+            -1,
             cv2.LINE_AA,
             sh,
         )
-    elif kind == "coin":
-        bright = tuple(min(255, int(c * 1.2)) for c in colour)
-        cv2.circle(
-            roi, ctr, round(radius * 0.9 * k), bright, max(1, round(0.8 * ppm)), cv2.LINE_AA, sh
-        )
-        relief = tuple(int(c * 0.78) for c in colour)
-        cv2.circle(
-            roi, ctr, round(radius * 0.4 * k), relief, max(1, round(0.7 * ppm)), cv2.LINE_AA, sh
-        )
+        hl = cv2.GaussianBlur(hl, (0, 0), 0.3 * radius)[..., None]
+        roi[:] = np.clip(roi.astype(np.float32) + 28.0 * hl, 0, 255).astype(np.uint8)
 
 
 def _gain_map(size: tuple[int, int], rng) -> np.ndarray:
@@ -386,7 +371,7 @@ def _scene(
             _paste_card(plane, cards[cid], mm_to_plane(centre), angle, ppm)
     light_col, dark_col = CHECKER_SETS[int(rng.integers(len(CHECKER_SETS)))]
     radius_mm = 0.5 * card_w * float(rng.uniform(0.78, 0.88))
-    kind = "draughts"
+    kind: PieceKind = "draughts"
     radii = {"light": radius_mm, "dark": radius_mm}
     if pieces is not None:
         light_col, dark_col, kind = pieces.light, pieces.dark, pieces.kind
