@@ -63,11 +63,12 @@ def test_koper_read_prints_the_contract_json(tmp_path: Path) -> None:
     out = tableside("koper", "read", str(path), "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"cells", "checkers"}
+    assert set(data) == {"cells", "checkers", "confidence"}  # DESIGN's extension: confidences
     assert data["cells"] == [list(row) for row in cells]
     got = sorted((k["row"], k["col"], k["color"]) for k in data["checkers"])
     assert got == sorted(checkers)
-    assert all(set(k) == {"row", "col", "color"} for k in data["checkers"])
+    assert all(set(k) == {"row", "col", "color", "confidence"} for k in data["checkers"])
+    assert all(0 <= v <= 1 for row in data["confidence"] for v in row)
 
 
 @pytest.mark.parametrize("args", [["koper"], ["nonsense"], ["koper", "read"]])

@@ -84,12 +84,14 @@ def test_reads_a_full_resolution_still():
 def test_json_follows_the_contract():
     shot = _shot("anglo", 11)
     data = read_board(shot.image, deck="anglo").to_json()
-    assert set(data) == {"cells", "checkers"}
+    assert set(data) == {"cells", "checkers", "confidence"}  # the extension: confidences
     assert len(data["cells"]) == 8 and all(len(row) == 8 for row in data["cells"])
     ids = [c for row in data["cells"] for c in row if c is not None]
     assert len(ids) == 52 == len(set(ids))
     assert all(len(c) == 2 and c[0] in "23456789TJQKA" and c[1] in "SHDC" for c in ids)
-    assert all(set(ck) == {"row", "col", "color"} for ck in data["checkers"])
+    assert all(set(ck) == {"row", "col", "color", "confidence"} for ck in data["checkers"])
+    assert all(0.0 <= ck["confidence"] <= 1.0 for ck in data["checkers"])
+    assert len(data["confidence"]) == 8 and all(len(row) == 8 for row in data["confidence"])
     assert {ck["color"] for ck in data["checkers"]} == {"light", "dark"}
     assert json.loads(json.dumps(data)) == data
 

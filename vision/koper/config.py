@@ -95,13 +95,30 @@ class KoperReadConfig:
     #: pieces that all but fill a card (43-63 mm across), then smaller pieces down to a 15 mm
     #: coin (issue 59: draughts 30-40 mm, poker chips 39 mm, coins 16-30 mm). The large are
     #: searched first: a piece's outline is its largest circle, and a ring or relief inside a
-    #: large piece is a smaller circle that must not be taken for the piece.
+    #: large piece is a smaller circle that must not be taken for the piece. The two ranges
+    #: overlap: a piece at the border (a 39 mm chip with its side wall) is found by either.
     checker_radius: tuple[float, float] = (0.34, 0.5)
-    checker_radius_small: tuple[float, float] = (0.12, 0.34)
+    checker_radius_small: tuple[float, float] = (0.12, 0.38)
+    #: Once the two sets are learnt (:mod:`vision.koper.pieces`), circles are searched this
+    #: many of a set's radius spreads either side of its size, and this many rectified pixels
+    #: more: a radius is read to about a pixel, and the search's accumulator
+    #: (``checker_hough_dp``) is 1.25 pixels coarse. At 4 spreads a Gaussian radius falls
+    #: outside once in some 16,000 pieces.
+    piece_size_sds: float = 4.0
+    #: Before the sets are learnt, a circle needs company: a few others of a radius within this
+    #: share of its own (:func:`vision.koper.checkers.in_sets`). One set's radii spread by some
+    #: 4 % (a slanted camera shows a piece's side wall on one side; its shadow may join it):
+    #: four of those spreads.
+    piece_size_share: float = 0.15
+    piece_size_px: float = 2.5
     #: Gaussian blur (rectified pixels) of the grey board before the circle search, and the
     #: search's accumulator coarseness (OpenCV's ``dp``): card art's fine edges fade, checker
     #: rims stay.
     checker_blur: float = 1.0
+    #: Chroma (Lab a, b distance from grey) is scaled by this before the colour search, so a
+    #: colour edge as marked as a red chip's on a brown table (some 40 Lab units) clears
+    #: ``checker_edge_threshold`` as a grey edge of that height does.
+    checker_chroma_gain: float = 2.0
     checker_hough_dp: float = 1.25
     #: Gradient strength (OpenCV's ``param1``, the Canny upper threshold) of circle edges.
     checker_edge_threshold: float = 60.0

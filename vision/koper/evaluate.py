@@ -9,11 +9,13 @@ Used by ``tableside bench`` and by the tests.
 
 from typing import cast
 
+from engines.koper.board import start_block
 from vision.errors import VisionError
 from vision.koper.config import KoperReadConfig
+from vision.koper.pieces import PieceLooks, learn_pieces
 from vision.koper.reader import read_board
-from vision.sim.koper_board import PIECE_KINDS, PieceKind, draw_piece_set, render_board
-from vision.sim.koper_layout import BOARD_SIZE, random_layout
+from vision.sim.koper_board import PIECE_KINDS, PieceKind, PieceSet, draw_piece_set, render_board
+from vision.sim.koper_layout import BOARD_SIZE, Cells, random_layout
 
 
 def evaluate_designs(
@@ -25,6 +27,7 @@ def evaluate_designs(
     deck: str | None = "design",
     config: KoperReadConfig | None = None,
     pieces: str | None = None,
+    learn: bool = False,
 ) -> dict:
     """Per design: card accuracy (share of the 64 cells read right, empty spaces included),
     checker presence accuracy (share of the 64 cells whose has-a-checker is right), checker
@@ -35,21 +38,30 @@ def evaluate_designs(
     reader choose, and then ``deck_right`` counts boards where it chose the right design.
     ``pieces`` names a kind of piece (:data:`vision.sim.koper_board.PIECE_KINDS`), drawn per
     board in size and colour, or "any" for a kind drawn per board too; by default the
-    simulator's large draughts pieces.
+    simulator's large draughts pieces. With ``learn``, each board is read as a game reads it:
+    the same cards are first read with the checkers in their start blocks (the light at the
+    bottom, the dark at the top), the two sets are learnt from there
+    (:func:`vision.koper.pieces.learn_pieces`), and the board is read with them; ``learnt``
+    counts the boards where the sets were learnt.
     """
     results: dict[str, dict] = {}
     for d_index, design in enumerate(designs):
-        cells_ok = presence_ok = colour_ok = colour_total = failed = deck_right = 0
+        cells_ok = presence_ok = colour_ok = colour_total = failed = deck_right = learnt = 0
         for k in range(boards_per_design):
             board_seed = seed + 1000 * d_index + k
             cells, checkers = random_layout(board_seed)
             drawn = None if pieces is None else draw_piece_set(board_seed, _kind(pieces))
             shot = render_board(cells, checkers, design, seed=board_seed, size=size, pieces=drawn)
             colour_total += len(checkers)
+            named = design if deck == "design" else deck
             try:
-                reading = read_board(
-                    shot.image, deck=design if deck == "design" else deck, config=config
+                looks = (
+                    _learnt(cells, design, board_seed, size, drawn, named, config)
+                    if learn
+                    else None
                 )
+                learnt += looks is not None
+                reading = read_board(shot.image, deck=named, config=config, pieces=looks)
             except VisionError:
                 failed += 1
                 continue
@@ -69,6 +81,7 @@ def evaluate_designs(
             "boards": boards_per_design,
             "failed": failed,
             "deck_right": deck_right,
+            "learnt": learnt,
         }
     return results
 
@@ -80,3 +93,21 @@ def _kind(pieces: str) -> PieceKind | None:
     if pieces not in PIECE_KINDS:
         raise ValueError(f"no kind of piece named {pieces!r}: one of {', '.join(PIECE_KINDS)}")
     return cast(PieceKind, pieces)
+
+
+def _learnt(
+    cells: Cells,
+    design: str,
+    seed: int,
+    size: tuple[int, int],
+    pieces: PieceSet | None,
+    deck: str | None,
+    config: KoperReadConfig | None,
+) -> PieceLooks | None:
+    """The two sets learnt from the board ``cells`` read with the checkers in their start
+    blocks, on the table of ``seed`` (the light set at the bottom, the dark at the top)."""
+    start = {"light": start_block("bottom"), "dark": start_block("top")}
+    checkers = sorted((r, c, color) for color, squares in start.items() for r, c in squares)
+    shot = render_board(cells, checkers, design, seed=seed, size=size, pieces=pieces)
+    reading = read_board(shot.image, deck=deck, config=config)
+    return learn_pieces(reading.pieces, start)

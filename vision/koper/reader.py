@@ -44,7 +44,7 @@ import numpy as np
 from vision.errors import NoBoardFound, UnreadableImage, VisionError
 from vision.koper.board_finder import BOARD_CELLS, find_board
 from vision.koper.card_locator import CardLayout, locate_cards, rectify, refine_geometry
-from vision.koper.checkers import Checker, detect_circles, find_checkers, recolour
+from vision.koper.checkers import Checker, card_short, detect_circles, find_checkers, recolour
 from vision.koper.config import KoperReadConfig
 from vision.koper.features import (
     INDEX_REGIONS,
@@ -53,6 +53,7 @@ from vision.koper.features import (
     region_homography,
 )
 from vision.koper.matching import Assignment, assign, cost_matrix
+from vision.koper.pieces import PieceLooks, classify
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
 from vision.koper.suits import close_pairs, pair_costs
 from vision.sim.koper_layout import canonical_cells
@@ -67,7 +68,9 @@ class BoardReading:
     ``confidences`` is 8 x 8 in [0, 1] (for cards: the cost margin over the next best card; for
     empty spaces: how clearly the cell lacks a card border); ``corners`` are the board's outer
     corners in the input image (top-left, top-right, bottom-right, bottom-left); ``deck`` the
-    profile used.
+    profile used; ``pieces`` the checkers as measured (in ``checkers``' order: size, look and
+    the chance that the colour is right), which the sets are learnt from
+    (:func:`vision.koper.pieces.learn_pieces`).
     """
 
     cells: Cells
@@ -76,12 +79,19 @@ class BoardReading:
     corners: tuple[tuple[float, float], ...]
     deck: str
     landscape: bool
+    pieces: tuple[Checker, ...] = ()
 
     def to_json(self) -> dict:
-        """The DESIGN contract of ``tableside koper read --json``."""
+        """The DESIGN contract of ``tableside koper read --json``, with its extension: a
+        ``confidence`` per cell (8 x 8) and per checker."""
+        sure = {(p.row, p.col): p.confidence for p in self.pieces}
         return {
             "cells": [list(row) for row in self.cells],
-            "checkers": [{"row": r, "col": c, "color": k} for r, c, k in self.checkers],
+            "checkers": [
+                {"row": r, "col": c, "color": k, "confidence": round(sure.get((r, c), 1.0), 3)}
+                for r, c, k in self.checkers
+            ],
+            "confidence": [[round(v, 3) for v in row] for row in self.confidences],
         }
 
 
@@ -97,6 +107,8 @@ class _Survey:
     layout: CardLayout
     corners: np.ndarray
     landscape: bool
+    #: The two sets as learnt, if they are (then colours are by them, not split afresh).
+    pieces: PieceLooks | None = None
 
     @property
     def quads(self) -> dict[tuple[int, int], np.ndarray]:
@@ -220,7 +232,12 @@ class _Cutter:
         return src, _upright(quad.reshape(-1, 2), self.landscape), hom
 
 
-def _survey(image: np.ndarray, config: KoperReadConfig, empty_edge: str | None = None) -> _Survey:
+def _survey(
+    image: np.ndarray,
+    config: KoperReadConfig,
+    empty_edge: str | None = None,
+    pieces: PieceLooks | None = None,
+) -> _Survey:
     image = _validate(image)
     h, w = image.shape[:2]
     factor = max(1, w // config.work_width)  # whole factors make INTER_AREA much faster
@@ -235,13 +252,19 @@ def _survey(image: np.ndarray, config: KoperReadConfig, empty_edge: str | None =
     refined = refine_geometry(geometry, rect, locate_cards(rect, config), config)
     if refined is not geometry:  # too few cards fitted leaves the grid as it was
         geometry, rect = refined, rectify(work, refined, config)
-    circles = detect_circles(rect, config)
+    radii = None
+    if pieces is not None:
+        short = card_short(rect)
+        radii = [pieces.radius_range(short, config.piece_size_px, config.piece_size_sds)]
+    circles = detect_circles(rect, config, radii, known_looks=pieces is not None)
     layout = locate_cards(rect, config, circles)
     if int(layout.present.sum()) < config.min_cards:
         raise NoBoardFound(
             f"no board found: only {int(layout.present.sum())} card-like cells in the grid"
         )
     checkers = find_checkers(rect, layout, circles, config)
+    if pieces is not None:
+        checkers = classify(checkers, pieces)
     cells = sorted(layout.quads)
     pw, iw = config.patch_size[0], config.index_size[0]
     region = INDEX_REGIONS[0]
@@ -285,6 +308,7 @@ def _survey(image: np.ndarray, config: KoperReadConfig, empty_edge: str | None =
         layout,
         geometry.corners / scale,
         geometry.landscape,
+        pieces,
     )
 
 
@@ -346,17 +370,20 @@ def read_board(
     deck=None,
     config: KoperReadConfig | None = None,
     empty_edge: str | None = None,
+    pieces: PieceLooks | None = None,
 ):
     """Read the board in ``image_bgr`` (a BGR still, ideally full resolution).
 
     ``deck`` is None or "auto" (try every available profile, keep the lowest total cost), a
     design or learnt profile name, or a :class:`DeckProfile`. ``empty_edge`` ("top", "bottom",
     "left" or "right", as the camera sees the board) is the builder's declaration that a whole
-    edge line of the board is empty spaces. Raises NoBoardFound when the image holds no board
-    and UnreadableImage for input that is not an image.
+    edge line of the board is empty spaces. ``pieces`` are the two sets of checkers as learnt
+    on this table (:mod:`vision.koper.pieces`): only circles of their sizes and looks are
+    checkers then, each of the set it looks like. Raises NoBoardFound when the image holds no
+    board and UnreadableImage for input that is not an image.
     """
     cfg = config or KoperReadConfig()
-    survey = _survey(image_bgr, cfg, empty_edge)
+    survey = _survey(image_bgr, cfg, empty_edge, pieces)
     profile, result = _identify(survey, deck, cfg)
     art = _card_art(survey, profile, result, cfg)
     if art:
@@ -431,7 +458,9 @@ def _card_art(
 def _without_checkers(survey: _Survey, gone: list[Checker], cfg: KoperReadConfig) -> _Survey:
     """The survey with the checkers ``gone`` taken out: the rest recoloured among themselves and
     every card view cut again without masking those spots."""
-    checkers = recolour([ck for ck in survey.checkers if ck not in gone], cfg)
+    checkers = [ck for ck in survey.checkers if ck not in gone]
+    if survey.pieces is None:  # learnt sets say each one's colour; else split them afresh
+        checkers = recolour(checkers, cfg)
     cutter = survey.cutter.with_checkers(checkers)
     return replace(
         survey,
@@ -455,7 +484,8 @@ def _reading(survey: _Survey, profile: DeckProfile, result: Assignment, cfg) -> 
         for c in range(BOARD_CELLS):
             if cells[r][c] is None:
                 conf[r][c] = float(np.clip(1.0 - votes[r, c] / cfg.card_border_white, 0.0, 1.0))
-    checkers = tuple(sorted((ck.row, ck.col, ck.color) for ck in survey.checkers))
+    pieces = tuple(sorted(survey.checkers, key=lambda ck: (ck.row, ck.col)))
+    checkers = tuple((ck.row, ck.col, ck.color) for ck in pieces)
     return BoardReading(
         cells=tuple(tuple(row) for row in cells),
         checkers=checkers,
@@ -463,6 +493,7 @@ def _reading(survey: _Survey, profile: DeckProfile, result: Assignment, cfg) -> 
         corners=tuple((float(x), float(y)) for x, y in survey.corners),
         deck=profile.name,
         landscape=survey.landscape,
+        pieces=pieces,
     )
 
 
