@@ -30,7 +30,7 @@ from engines.koper.moves import legal_moves
 from engines.koper.setup import new_state
 from engines.koper.state import KoperState, Phase
 from firmware_py.referee import Referee
-from vision.sim.koper_board import render_board
+from vision.sim.koper_board import PieceSet, render_board
 from vision.sim.koper_layout import random_layout
 from vision.sources import RenderSource
 
@@ -48,9 +48,13 @@ class KoperTableSim:
         options: Mapping[str, Any] | None = None,
         preview_size: tuple[int, int] = (1536, 864),
         still_size: tuple[int, int] = (2304, 1296),
+        pieces: PieceSet | None = None,
     ) -> None:
         self.seed = seed
         self.design = design
+        #: What the checkers are (:func:`vision.sim.koper_board.draw_piece_set`); by default the
+        #: simulator's large draughts pieces.
+        self.pieces = pieces
         self.preview_size = preview_size
         self.still_size = still_size
         cells, _ = random_layout(seed)
@@ -99,6 +103,7 @@ class KoperTableSim:
             size=size,
             hand=tip,
             frame_seed=self.seed * 100_003 + frame,
+            pieces=self.pieces,
         )
         if self._corners is None:
             scale = np.array([self.preview_size[0] / size[0], self.preview_size[1] / size[1]])

@@ -12,6 +12,13 @@ compares the checkers with the referee's state (:func:`engines.koper.observe.inf
 A change counts only when a second read a moment later agrees: a hand resting over the board is
 still for a while, and what it hides is neither a move nor a removal.
 
+The players' own pieces (draughts of any size, chips, coins) are learnt from the board itself
+(:mod:`vision.koper.pieces`): whenever a reading shows the position the game holds (the start
+position at set-up, the board after each move taken, a board that has not changed), the pieces
+read on each set's squares teach the reader that set's size and look, and later reads look for
+those. A new game forgets them; a restarted device learns them again from its first reading
+that agrees with the game.
+
 The same observation is acted on once: after an UNDO the board still shows the undone move, and
 the watcher waits until the players change something rather than re-applying it.
 """
@@ -26,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from engines.core.errors import EngineError
+from engines.koper import GAME
 from engines.koper.board import square_name
 from engines.koper.observe import Inference, infer_action
 from engines.koper.state import KoperState
@@ -34,6 +43,7 @@ from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.errors import VisionError
 from vision.koper import BoardReading, StillnessDetector, annotate, read_board
+from vision.koper.pieces import PieceLooks, learn_pieces
 from vision.sources import FrameSource
 
 log = logging.getLogger("tableside.koper")
@@ -75,6 +85,28 @@ def start_options(reading: BoardReading, options: dict[str, Any]) -> dict[str, A
     return full
 
 
+def _squares_by_color(reading: BoardReading) -> dict[str, set[tuple[int, int]]]:
+    """The squares each set's checkers were read on."""
+    out: dict[str, set[tuple[int, int]]] = {"light": set(), "dark": set()}
+    for r, c, color in reading.checkers:
+        out[color].add((r, c))
+    return out
+
+
+def _standard_start(
+    reading: BoardReading, options: dict[str, Any]
+) -> dict[str, set[tuple[int, int]]] | None:
+    """The squares of each set's standard start blocks for a game of ``options`` on the board
+    read (the engine's own set-up says where), or None if the options are not a game's."""
+    try:
+        state = GAME.new_state({**options, "cells": [list(row) for row in reading.cells]}, seed=0)
+    except EngineError:
+        return None
+    if not isinstance(state, KoperState):
+        return None
+    return {state.colors[s]: set(state.checkers[s]) for s in (0, 1)}
+
+
 def card_mismatches(reading: BoardReading, state: KoperState) -> list[str]:
     """Squares whose card differs from the game's board (cards moved since setup)."""
     wrong = []
@@ -108,15 +140,47 @@ class KoperWatcher(CameraWatcher):
         self._reading: BoardReading | None = None
         self._still_width = 1
         self.reads = 0
+        #: The two sets of pieces as learnt on this table (None until a reading agrees with
+        #: the game).
+        self.pieces: PieceLooks | None = None
 
     # -- Watcher protocol -----------------------------------------------------------------------
     def setup_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A new game's options completed from the board (:func:`start_options`). The pieces
+        are learnt from their start squares: those they stand on when all 24 are read, else
+        the standard start blocks the options give (the players have put them there, and a
+        first read that missed a few of a club's pieces finds them once it knows the sets)."""
+        self.pieces = None  # a new game may be played with other pieces
         reading = self._read_still(options.get("empty_edge"))
         if reading is None:
             raise ValueError("The camera gave no picture: check the camera and try again.")
+        squares = _squares_by_color(reading)
+        if {k: len(v) for k, v in squares.items()} != {"light": 12, "dark": 12}:
+            standard = _standard_start(reading, options)
+            if standard is not None:
+                self._learn(reading, standard)
+                if self.pieces is not None:
+                    reading = self._read_still(options.get("empty_edge")) or reading
+            squares = _squares_by_color(reading)
         full = start_options(reading, options)
         self._last = observed_checkers(reading) if full.get("start") else None
+        if full.get("start"):
+            self._learn(reading, squares)
         return full
+
+    def _learn(self, reading: BoardReading, squares: dict[str, set[tuple[int, int]]]) -> None:
+        """Learn the two sets from ``reading``, which shows each on its ``squares``; a reading
+        that teaches nothing (too few pieces read there) keeps what was learnt."""
+        looks = learn_pieces(reading.pieces, squares)
+        if looks is not None:
+            self.pieces = looks
+
+    def _learn_state(self, reading: BoardReading) -> None:
+        """Learn the two sets from ``reading``, which shows the game's position."""
+        state = self.referee.state
+        if isinstance(state, KoperState):
+            squares = {state.colors[s]: set(state.checkers[s]) for s in (0, 1)}
+            self._learn(reading, squares)
 
     def end_turn(self) -> None:
         self._look_now.set()
@@ -132,7 +196,9 @@ class KoperWatcher(CameraWatcher):
         image = self.source.still()
         if image is None:
             return None
-        reading = self._read(image, deck=self.config.deck, empty_edge=empty_edge)
+        reading = self._read(
+            image, deck=self.config.deck, empty_edge=empty_edge, pieces=self.pieces
+        )
         self.reads += 1
         self._reading, self._still_width = reading, image.shape[1]
         self.camera_view.publish(annotate(image, reading), force=True)
@@ -187,7 +253,8 @@ class KoperWatcher(CameraWatcher):
         self._pending = None
         if observed is not None:
             self._last = observed
-        self._apply(verdict)
+        if self._apply(verdict) and reading is not None:
+            self._learn_state(reading)
 
     def verdict(self, reading: BoardReading | None, error: str | None = None) -> Inference:
         """What one reading means for the game: unchanged, an action, or a problem in words."""
@@ -204,12 +271,16 @@ class KoperWatcher(CameraWatcher):
             )
         return infer_action(state, observed_checkers(reading))
 
-    def _apply(self, verdict: Inference) -> None:
+    def _apply(self, verdict: Inference) -> bool:
+        """Act on ``verdict``; whether the board now shows the game's position (unchanged, or
+        the action it showed was taken)."""
         if verdict.status == "unchanged":
             self.referee.set_problem(None)
-        elif verdict.status == "action" and verdict.action is not None:
+            return True
+        if verdict.status == "action" and verdict.action is not None:
             step = self.referee.submit(verdict.action)
             self.referee.set_problem(None if step.ok else step.reason)
             log.info("camera: %s -> %s", verdict.action.to_json(), step.ok or step.reason)
-        else:
-            self.referee.set_problem(verdict.reason)
+            return bool(step.ok)
+        self.referee.set_problem(verdict.reason)
+        return False

@@ -47,7 +47,9 @@ class Script:
         self.next: list[BoardReading] = []
         self.empty_edges: list[str | None] = []
 
-    def __call__(self, image: np.ndarray, deck: str, empty_edge: str | None) -> BoardReading:
+    def __call__(
+        self, image: np.ndarray, deck: str, empty_edge: str | None, pieces: object = None
+    ) -> BoardReading:
         self.empty_edges.append(empty_edge)
         return self.next.pop(0)
 
