@@ -9,6 +9,12 @@ Koper measures (issue 2):
 * ``koper_read_s`` / ``koper_read_s_2304x1296``: reading one still, seconds, median over runs.
 * ``koper_accuracy``: per card design, the share of cards and of checkers read right.
 * ``koper_movegen``: legal moves generated per second over positions of seeded random games.
+* ``koper_pieces`` (issue 59): per kind of piece a club brings (draughts 30-45 mm, flat discs,
+  poker chips, two kinds of coin), the share of cells whose has-a-checker is read right and of
+  checkers read with the right colour, as a game reads them (the sets learnt at the start
+  position), as one ``koper read`` reads them (nothing learnt), and by the simple baseline
+  finder (:mod:`vision.koper.baseline`); on the held-back card designs apart (the figures to
+  believe) and on tuning designs.
 
 Croquetnole measures (issue 4), over seeded simulated games with hands, blur and noise:
 
@@ -100,6 +106,43 @@ def bench_koper_accuracy(boards: int, designs: int | None, progress: Progress) -
     return {"koper_accuracy": result}
 
 
+def bench_koper_pieces(boards: int, designs: int, progress: Progress) -> dict[str, Any]:
+    """Checkers of every kind of piece read right: learnt, unlearnt and by the baseline, on
+    ``designs`` held-back and ``designs`` tuning card designs, ``boards`` boards each."""
+    from vision.cards import list_designs
+    from vision.koper.evaluate import HELD_BACK_DESIGNS, evaluate_designs
+    from vision.sim.koper_board import PIECE_KINDS
+
+    groups = {
+        "held_back": [d for d in HELD_BACK_DESIGNS if d in list_designs()][:designs],
+        "tuning": [d for d in list_designs() if d not in HELD_BACK_DESIGNS][:designs],
+    }
+    out: dict[str, Any] = {}
+    for group, chosen in groups.items():
+        for kind in PIECE_KINDS:
+            progress(f"koper pieces: {kind} on {len(chosen)} {group} designs x {boards} boards")
+            learnt = evaluate_designs(
+                chosen, boards, seed=59, pieces=kind, learn=True, baseline=True
+            )
+            free = evaluate_designs(chosen, boards, seed=59, pieces=kind)
+
+            def pooled(result: dict[str, dict], key: str) -> float:
+                return round(statistics.mean(r[key] for r in result.values()), 4)
+
+            out[f"{group}/{kind}"] = {
+                "presence": pooled(learnt, "checker_presence_accuracy"),
+                "colour": pooled(learnt, "checker_colour_accuracy"),
+                "presence_unlearnt": pooled(free, "checker_presence_accuracy"),
+                "colour_unlearnt": pooled(free, "checker_colour_accuracy"),
+                "baseline_presence": pooled(learnt, "baseline_presence_accuracy"),
+                "baseline_colour": pooled(learnt, "baseline_colour_accuracy"),
+                "cards": pooled(learnt, "card_accuracy"),
+                "boards": boards * len(chosen),
+                "size": "1536x864",
+            }
+    return {"koper_pieces": out}
+
+
 def bench_koper_movegen(positions: int, runs: int, progress: Progress) -> dict[str, Any]:
     """Legal Koper moves generated per second over positions from seeded random games."""
     from engines.core import Action
@@ -187,6 +230,7 @@ def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[
     result.update(bench_koper_movegen(200 if quick else 2000, runs, progress))
     result.update(bench_koper_read(runs, progress))
     result.update(bench_koper_accuracy(1 if quick else 2, 3 if quick else None, progress))
+    result.update(bench_koper_pieces(1 if quick else 3, 2 if quick else 6, progress))
     result.update(bench_croquet(12 if quick else 300, 2 if quick else 10, progress))
     result.update(bench_croquet_families(1 if quick else 2, 2 if quick else 8, progress))
     return result
