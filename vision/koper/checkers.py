@@ -86,7 +86,8 @@ def detect_circles(
     is its largest circle, and the rings inside a large one are smaller circles. The search
     looks at the board's grey first, then at its colourfulness (Lab chroma, scaled by
     ``checker_chroma_gain``): a red chip on a brown table is as dark as the table, and only its
-    colour sets it apart.
+    colour sets it apart. Colour is searched over all sizes at once: a piece's colour edge is
+    its outline alone (a groove or a relief changes its brightness, not its hue).
 
     A circle must be one colour inside (a share ``1 - max_outliers`` of it, per pass): that
     test stands in for knowing what a piece looks like. With the sets' looks learnt
@@ -95,18 +96,22 @@ def detect_circles(
     """
     short = card_short(rect)
     ranges = (config.checker_radius, config.checker_radius_small) if radii is None else radii
+    whole = (min(lo for lo, _ in ranges), max(hi for _, hi in ranges))
     lab = cv2.cvtColor(rect.image, cv2.COLOR_BGR2LAB)
     a, b = (lab[..., k].astype(np.float32) - 128.0 for k in (1, 2))
     chroma = np.clip(config.checker_chroma_gain * cv2.magnitude(a, b), 0, 255).astype(np.uint8)
-    images = [cv2.cvtColor(rect.image, cv2.COLOR_BGR2GRAY), chroma]
-    images = [cv2.GaussianBlur(im, (0, 0), config.checker_blur) for im in images]
+    grey, chroma = (
+        cv2.GaussianBlur(im, (0, 0), config.checker_blur)
+        for im in (cv2.cvtColor(rect.image, cv2.COLOR_BGR2GRAY), chroma)
+    )
+    searches = [(grey, ranges), (chroma, [whole])]
     best: dict[tuple[int, int], tuple[float, ...]] = {}
     loosest = max(outliers for _, outliers in config.checker_passes)
     passes = [
-        (image, radius, quality, loosest if known_looks else max_outliers)
-        for image in images
-        for radius in ranges
-        for quality, max_outliers in config.checker_passes
+        (image, radius, quality, loosest if known_looks else most)
+        for image, ranges_here in searches
+        for radius in ranges_here
+        for quality, most in config.checker_passes
     ]
     for image, radius, quality, max_outliers in passes:
         for row, col in best:  # later passes look only where earlier ones found nothing
