@@ -92,7 +92,7 @@ def test_a_path_taken_before_the_coin_came_to_rest_there_is_not_measured_against
 def test_a_coin_passed_that_then_set_off_is_judged_by_its_start() -> None:
     g = Grazes(CFG, Strikes(CFG))
     pass_by(g, W - 0.5, 150.0)
-    g.set_off("b")
+    g.set_off("b", 0.0)
     assert calls(g) == []
 
 

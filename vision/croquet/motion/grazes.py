@@ -23,6 +23,15 @@ A coin that slid unseen under a hand and is first seen at rest against another, 
 between them known, came to a stop there as a creeping coin does: only the gap read between
 the two at rest says whether they touch (:meth:`Grazes.arrived`).
 
+A soft blow under a hand may move the coin it strikes by less than the tracker calls a move:
+that coin is read again a little off its spot and taken to lie there (``Motion.shifted``).
+A blow sends a coin along the line of centres, away from the striker, so such a shift is a
+strike when a coin set off lately lies within touching distance of the spot the shifted coin
+left (plus the shift: the striker may follow it) and the shift runs away from it further
+than the two spot readings' errors make likely by chance (:meth:`Grazes.nudged`). Only a
+coin that lay still through the flick can have been nudged so: one that set off itself
+lately is read again as it settles where it stopped.
+
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Step
 >>> from vision.croquet.motion.strikes import Strikes
@@ -122,12 +131,15 @@ class Grazes:
         self.near: dict[frozenset[str], Graze] = {}
         #: Since when each coin at rest has lain still.
         self.still_since: dict[str, float] = {}
+        #: When each coin last set off.
+        self.set_off_t: dict[str, float] = {}
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}
         self.paths = {swap.get(c, c): way for c, way in self.paths.items()}
         self.still_since = {swap.get(c, c): t for c, t in self.still_since.items()}
+        self.set_off_t = {swap.get(c, c): t for c, t in self.set_off_t.items()}
         self.near = {
             frozenset(swap.get(c, c) for c in p): replace(
                 g, coin=swap.get(g.coin, g.coin), target=swap.get(g.target, g.target)
@@ -135,11 +147,62 @@ class Grazes:
             for p, g in self.near.items()
         }
 
-    def set_off(self, coin: str) -> None:
-        """``coin`` set off: whatever grazed it is judged by its start, and its own path
-        begins anew."""
+    def set_off(self, coin: str, t: float) -> None:
+        """``coin`` set off at ``t``: whatever grazed it is judged by its start, and its own
+        path begins anew."""
         self.near = {p: g for p, g in self.near.items() if g.target != coin}
         self.paths.pop(coin, None)
+        self.set_off_t[coin] = t
+
+    def nudged(
+        self, coin: str, lay: Point, lies: Point, t: float, positions: Mapping[str, Point]
+    ) -> list[Strike]:
+        """``coin``, at rest, was read again at ``lies``, a little off the spot ``lay`` where it
+        lay, at ``t``: struck (half-way between the striker's setting off and ``t``) by a coin
+        set off within ``settle_s`` before (a hand lingers
+        over the coins that long) that lies within touching distance of ``lay`` (plus the
+        shift), if the shift runs away from that coin along the line of centres by more than
+        the two readings' errors (``gap_sd_mm`` each) make more likely than not; with that
+        chance. The nearest such coin struck it (see the module doc).
+
+        >>> from vision.croquet.motion.config import MotionConfig
+        >>> g = Grazes(MotionConfig(position_sd_mm=0.15, pixel_mm=0.5), Strikes(MotionConfig()))
+        >>> g.set_off("guard", 2.0)
+        >>> [(s.coin, s.target, round(s.confidence, 2)) for s in
+        ...  g.nudged("knight", (0.0, 19.2), (0.0, 20.5), 2.1, {"guard": (0.0, 0.0)})]
+        [('guard', 'knight', 0.96)]
+        >>> g.nudged("knight", (0.0, 19.2), (0.0, 18.5), 2.1, {"guard": (0.0, 0.0)})
+        []
+        >>> g.set_off("knight", 1.5)  # it slid itself, and settles
+        >>> g.nudged("knight", (0.0, 19.2), (0.0, 20.5), 2.1, {"guard": (0.0, 0.0)})
+        []
+        """
+        cfg = self.cfg
+        if t - self.set_off_t.get(coin, -math.inf) <= cfg.settle_s:
+            # It moved itself lately: read again as it settles where it stopped, not nudged.
+            return []
+        shift = np.subtract(lies, lay)
+        reach = cfg.touch_mm + float(np.hypot(*shift))
+        near = {
+            c: math.dist(at, lay)
+            for c, at in positions.items()
+            if c != coin
+            and t - self.set_off_t.get(c, -math.inf) <= cfg.settle_s
+            and math.dist(at, lay) <= reach
+            and frozenset((c, coin)) not in self.strikes.contact
+        }
+        if not near:
+            return []
+        striker = min(near, key=lambda c: near[c])
+        centres = np.subtract(lay, positions[striker]) / max(near[striker], 1e-9)
+        chance = sure(float(shift @ centres), math.sqrt(2) * cfg.gap_sd_mm)
+        if chance <= 0.5:
+            return []
+        self.strikes.contact.add(frozenset((striker, coin)))
+        # The blow fell between the striker's setting off and the reading that shows it; no
+        # reading says when: the middle of that span.
+        when = 0.5 * (self.set_off_t[striker] + t)
+        return [Strike(when, striker, coin, confidence=chance)]
 
     def steps(self, t: float, steps: Sequence[Step], still: Mapping[str, Point]) -> None:
         """Follow the sliding coins' paths, and note those that came within reach of a coin

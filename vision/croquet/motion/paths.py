@@ -74,6 +74,10 @@ class Motion:
     renamed: tuple[tuple[str, str], ...] = ()
     provisional: frozenset[str] = frozenset()
     guessed: tuple[tuple[str, float], ...] = ()
+    #: Coins at rest read again a little off the spot where they lay (within a reading's reach
+    #: of it, so not taken to have moved) and now taken to lie there: each with where it lay
+    #: and where it lies.
+    shifted: tuple[tuple[str, Point, Point], ...] = ()
 
 
 def pt(v: np.ndarray) -> Point:

@@ -114,7 +114,7 @@ class CoinReferee:
         unsettled = m.provisional | {c for pair in m.renamed for c in pair}
         for st in m.starts:
             self.hits.set_off(st.coin, st.at, st.t)
-            self.grazes.set_off(st.coin)
+            self.grazes.set_off(st.coin, st.t)
             self.strikes.set_off(st.coin, st.at)
             if st.by is None:
                 self.flicks.start(st, t)
@@ -149,6 +149,8 @@ class CoinReferee:
                 calls += self.grazes.arrived(coin, m.positions[coin], stopped, lying)
             calls += self.hits.lies(coin, m.positions[coin], unsettled)
             self.strikes.lies(coin, stopped, m.positions, still)
+        for coin, lay, lies in m.shifted:
+            calls += self.grazes.nudged(coin, lay, lies, t, m.positions)
         calls += self.hits.judge(unsettled)
         calls += self.rests.update(m, bool(self.flicks.held), self.flicks.take_withdrawn())
         calls = self._hold(calls, m)

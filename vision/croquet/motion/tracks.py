@@ -110,6 +110,7 @@ class _Frame:
     stops: list[tuple[str, float]] = field(default_factory=list)
     off: list[tuple[str, Point]] = field(default_factory=list)
     placed: list[tuple[str, Point]] = field(default_factory=list)
+    shifted: list[tuple[str, Point, Point]] = field(default_factory=list)
     #: Readings that run straight from where another coin hidden under the hand lay, handed
     #: to it once every coin has taken this frame's sighting.
     handed: list[tuple[Track, list[np.ndarray]]] = field(default_factory=list)
@@ -272,6 +273,7 @@ class CoinTracker:
             tuple(renamed),
             self.names.provisional,
             tuple(guessed),
+            tuple(f.shifted),
         )
 
     def _not_painted(self, view: View) -> list[Sighting]:
@@ -483,6 +485,7 @@ class CoinTracker:
         if len(tr.doubt) >= cfg.still_frames:
             recent = np.array(tr.doubt[-cfg.still_frames :])
             if float(np.ptp(recent, axis=0).max()) < cfg.still_step_mm:
+                f.shifted.append((tr.coin, pt(tr.spot), pt(recent.mean(axis=0))))
                 tr.spot = recent.mean(axis=0)
                 tr.doubt.clear()
 
@@ -661,6 +664,7 @@ class CoinTracker:
         if gone <= cfg.start_mm + cfg.pixel_mm:
             # Read clear of every hand, still, where it lay (give or take a pixel of its
             # outline, which what lies against it shifts): it lies there.
+            f.shifted.append((tr.coin, pt(tr.spot), pt(at)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
         beyond = gone > cfg.coin_mm + cfg.finger_mm
