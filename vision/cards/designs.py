@@ -30,6 +30,15 @@ from vision.errors import UnknownDeck
 DESIGN_DIR = Path("/usr/share/aisleriot/cards")
 #: Designs whose suits are not French (FACTS.md): a Koper board needs the 52-card French deck.
 NON_FRENCH_DESIGNS: frozenset[str] = frozenset({"swiss-xvii", "tarocco"})
+#: Designs drawn from one another (a bitmap copy, a four-colour or poker variant, a skat deck
+#: or a renamed copy): reading one with another's profile is no test of an unseen deck.
+DESIGN_FAMILIES: tuple[frozenset[str], ...] = (
+    frozenset({"anglo", "anglo_bitmap", "anglo_modern", "anglo_modern_4_color", "anglo_poker"}),
+    frozenset({"atlasnye", "atlasnye_skat", "Атласные"}),
+    frozenset({"gnomangelo", "gnomangelo_bitmap"}),
+    frozenset({"neoclassical", "neoclassical_4_color"}),
+    frozenset({"tango", "tango_nuevo"}),
+)
 #: Card size in millimetres (a poker-size card): every design is resized to this aspect.
 CARD_MM: tuple[float, float] = (63.0, 88.0)
 #: Sheet widths that get cached; a request uses the smallest one that is wide enough.
@@ -48,6 +57,15 @@ def list_designs(*, include_non_french: bool = False) -> tuple[str, ...]:
         return ()
     names = sorted(p.name.removesuffix(".svgz") for p in DESIGN_DIR.glob("*.svgz"))
     return tuple(n for n in names if include_non_french or n not in NON_FRENCH_DESIGNS)
+
+
+def design_family(design: str) -> frozenset[str]:
+    """The designs drawn from one another with ``design`` (itself at least).
+
+    >>> sorted(design_family("gnomangelo_bitmap"))
+    ['gnomangelo', 'gnomangelo_bitmap']
+    """
+    return next((f for f in DESIGN_FAMILIES if design in f), frozenset({design}))
 
 
 def design_path(design: str) -> Path:

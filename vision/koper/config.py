@@ -147,3 +147,27 @@ class KoperReadConfig:
     max_mean_cost: float = 1.5
     #: Cost margin giving a confidence of about 0.63 (1 - 1/e).
     confidence_scale: float = 0.1
+    #: Design-free evidence (:mod:`vision.koper.indices`), added to the profile's costs when
+    #: the deck is not named: its weight, and the width (pixels) of the card patch it reads.
+    #: A 12 MP still gives a card about 200 px across; a smaller image is scaled up to that.
+    design_free_weight: float = 1.0
+    #: Shapes are read only where the image resolves them: an index glyph is about 9 % of a
+    #: card's height and its strokes about an eighth of the glyph, so 1.6 % of the card's short
+    #: side. The weight grows from nothing at strokes of the first number of pixels (a blurred
+    #: 1 px stroke is lost) to full at the second (a 12 MP still gives about 3 px).
+    index_stroke_share: float = 0.016
+    index_stroke_px: tuple[float, float] = (1.0, 2.0)
+    index_patch_width: int = 200
+    #: Ink is a pixel a third of the way or more from the card's paper to black (or to full
+    #: colour): blurred index strokes 1-2 px wide keep about half their contrast.
+    index_ink: float = 0.33
+    #: The corner zones where index shapes are looked for (fractions of the card's width and
+    #: height from each corner) and the height range of a rank glyph (fractions of the card's
+    #: height): standard indices are 6-12 % of the card, jumbo ones up to about 20 %.
+    index_zone: tuple[float, float] = (0.36, 0.46)
+    index_glyph_height: tuple[float, float] = (0.03, 0.22)
+    #: Weight of the pip count's misfit, the likeness to some suit exemplar a blob needs to be
+    #: a pip, and the least area (share of the largest pip) of a counted pip.
+    index_pip_weight: float = 0.5
+    index_pip_likeness: float = 0.75
+    index_pip_share: float = 0.55

@@ -10,10 +10,12 @@ Used by ``tableside bench`` and by the tests.
 from typing import cast
 
 from engines.koper.board import start_block
+from vision.cards.designs import design_family
 from vision.errors import VisionError
 from vision.koper.baseline import baseline_checkers
 from vision.koper.config import KoperReadConfig
 from vision.koper.pieces import PieceLooks, learn_pieces
+from vision.koper.profiles import available_profiles
 from vision.koper.reader import read_board
 from vision.sim.koper_board import PIECE_KINDS, PieceKind, PieceSet, draw_piece_set, render_board
 from vision.sim.koper_layout import BOARD_SIZE, Cells, random_layout
@@ -37,7 +39,9 @@ def evaluate_designs(
     boards that failed with an error (counted as all wrong).
 
     ``deck`` "design" reads each board with its own design's profile; None or "auto" makes the
-    reader choose, and then ``deck_right`` counts boards where it chose the right design.
+    reader choose, and then ``deck_right`` counts boards where it chose the right design;
+    "unseen" makes it choose among the installed designs of other families than the board's
+    (:func:`vision.cards.designs.design_family`), as for a club's deck it was never given.
     ``pieces`` names a kind of piece (:data:`vision.sim.koper_board.PIECE_KINDS`), drawn per
     board in size and colour, or "any" for a kind drawn per board too; by default the
     simulator's large draughts pieces. With ``learn``, each board is read as a game reads it:
@@ -58,7 +62,7 @@ def evaluate_designs(
             drawn = None if pieces is None else draw_piece_set(board_seed, _kind(pieces))
             shot = render_board(cells, checkers, design, seed=board_seed, size=size, pieces=drawn)
             colour_total += len(checkers)
-            named = design if deck == "design" else deck
+            named = design if deck == "design" else _unseen(design) if deck == "unseen" else deck
             try:
                 looks = (
                     _learnt(cells, design, board_seed, size, drawn, named, config)
@@ -106,6 +110,12 @@ def evaluate_designs(
 #: figures on them are the estimate of a club's deck. Every other French-suited design of
 #: gnome-cards-data is a tuning design.
 HELD_BACK_DESIGNS = ("atlasnye", "bellot", "orell", "plastic", "rheinland", "tigullio")
+
+
+def _unseen(design: str) -> tuple[str, ...]:
+    """The available decks that are not ``design`` nor drawn from it."""
+    family = design_family(design)
+    return tuple(n for n in available_profiles() if n not in family)
 
 
 def _kind(pieces: str) -> PieceKind | None:

@@ -165,7 +165,9 @@ def available_profiles() -> tuple[str, ...]:
 
 
 def resolve_profiles(deck, config: KoperReadConfig) -> list[DeckProfile]:
-    """The profiles to try for ``deck``: None or "auto" (all available), a name, or a profile."""
+    """The profiles to try for ``deck``: None or "auto" (all available), a name, a profile, or
+    a list or tuple of names (the deck is one of those: a held-back test reads a design as an
+    unknown deck by leaving its family out)."""
     if isinstance(deck, DeckProfile):
         return [deck]
     if deck is None or deck == "auto":
@@ -175,7 +177,9 @@ def resolve_profiles(deck, config: KoperReadConfig) -> list[DeckProfile]:
         return [_named_profile(n, config) for n in names]
     if isinstance(deck, str):
         return [_named_profile(deck, config)]
-    raise UnknownDeck(f"deck must be None, 'auto', a name or a DeckProfile, not {deck!r}")
+    if isinstance(deck, (list, tuple)) and deck and all(isinstance(n, str) for n in deck):
+        return [_named_profile(n, config) for n in deck]
+    raise UnknownDeck(f"deck must be None, 'auto', a name, names or a DeckProfile, not {deck!r}")
 
 
 def _named_profile(name: str, config: KoperReadConfig) -> DeckProfile:

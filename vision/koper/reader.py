@@ -41,6 +41,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.cards.designs import CARD_MM, list_designs
+from vision.cards.ids import CARD_IDS
 from vision.errors import NoBoardFound, UnreadableImage, VisionError
 from vision.koper.board_finder import BOARD_CELLS, find_board
 from vision.koper.card_locator import CardLayout, locate_cards, rectify, refine_geometry
@@ -52,6 +54,7 @@ from vision.koper.features import (
     patch_features,
     region_homography,
 )
+from vision.koper.indices import IndexBank, card_costs, index_bank
 from vision.koper.matching import Assignment, assign, cost_matrix
 from vision.koper.pieces import PieceLooks, classify
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
@@ -109,6 +112,8 @@ class _Survey:
     landscape: bool
     #: The two sets as learnt, if they are (then colours are by them, not split afresh).
     pieces: PieceLooks | None = None
+    #: The cards' short side in the full image's pixels.
+    card_px: float = 0.0
 
     @property
     def quads(self) -> dict[tuple[int, int], np.ndarray]:
@@ -166,6 +171,22 @@ class _Cutter:
         self.index_source = index_source
         self.base = base_weights(config.patch_size, config.corner_weight)
         self.mask_factor = 1.0 + config.checker_mask_margin
+
+    def card_patches(self, quads: dict[tuple[int, int], np.ndarray], width: int):
+        """Each card of ``quads`` as an upright BGR patch ``width`` pixels across (the card's
+        own outline, not grown) with its map of where it is free of checkers."""
+        size = (width, round(width * CARD_MM[1] / CARD_MM[0]))
+        patches = []
+        for cell, q in quads.items():
+            src, hom = self.index_source
+            quad = cv2.perspectiveTransform(q.reshape(-1, 1, 2).astype(np.float64), hom)
+            to_patch = region_homography(
+                _upright(quad.reshape(-1, 2), self.landscape), (0.0, 0.0, 1.0, 1.0), size
+            )
+            patch = cv2.warpPerspective(src, to_patch, size, flags=cv2.INTER_LINEAR)
+            free = _checker_mask(to_patch @ hom, self.near.get(cell, []), size, self.mask_factor)
+            patches.append((patch, free))
+        return patches
 
     def with_checkers(self, checkers: list[Checker]) -> "_Cutter":
         """The same cutter masking ``checkers`` instead."""
@@ -309,6 +330,7 @@ def _survey(
         geometry.corners / scale,
         geometry.landscape,
         pieces,
+        short / scale,
     )
 
 
@@ -384,19 +406,32 @@ def read_board(
     """
     cfg = config or KoperReadConfig()
     survey = _survey(image_bgr, cfg, empty_edge, pieces)
-    profile, result = _identify(survey, deck, cfg)
+    profiles = resolve_profiles(deck, cfg)
+    named = isinstance(deck, (str, DeckProfile)) and deck != "auto"
+    exemplars = tuple(p.name for p in profiles if p.name in list_designs())
+    bank = None if named or not exemplars else index_bank(exemplars)
+    profile, result = _identify(survey, profiles, bank, cfg)
     art = _card_art(survey, profile, result, cfg)
     if art:
         survey = _without_checkers(survey, art, cfg)
-        profile, result = _identify(survey, profile, cfg)
+        profile, result = _identify(survey, [profile], bank, cfg)
     return _reading(survey, profile, result, cfg)
 
 
-def _identify(survey: _Survey, deck, cfg: KoperReadConfig) -> tuple[DeckProfile, Assignment]:
-    """The deck profile fitting best among ``deck``'s (see :func:`read_board`) and the cards it
-    gives the cells, after the second looks at unsure cells and same-rank pairs."""
+def _identify(
+    survey: _Survey, profiles: list[DeckProfile], bank: IndexBank | None, cfg: KoperReadConfig
+) -> tuple[DeckProfile, Assignment]:
+    """The profile fitting best among ``profiles`` and the cards it gives the cells, after the
+    second looks at unsure cells and same-rank pairs. With a ``bank`` (the deck was not named,
+    so it may be none of the profiles), every cost adds the design-free evidence of
+    :mod:`vision.koper.indices` weighted ``design_free_weight``."""
+    extra = np.zeros((len(survey.cells), len(CARD_IDS)), np.float32)
+    weight = cfg.design_free_weight * _legibility(survey.card_px, cfg)
+    if bank is not None and weight > 0:
+        patches = survey.suit_cutter.card_patches(survey.quads, cfg.index_patch_width)
+        extra = weight * card_costs(patches, bank, cfg)
     best = None
-    for profile in resolve_profiles(deck, cfg):
+    for profile in profiles:
         if profile.patch_size != tuple(cfg.patch_size) or profile.index.shape[2:] != (
             cfg.index_size[1],
             2 * cfg.index_size[0],
@@ -404,22 +439,41 @@ def _identify(survey: _Survey, deck, cfg: KoperReadConfig) -> tuple[DeckProfile,
             raise VisionError(
                 f"deck profile {profile.name!r} was made for patch size {profile.patch_size}"
             )
-        costs = cost_matrix(survey.views, profile, cfg)
-        result = assign(costs, cfg)
+        if profile.card_ids != CARD_IDS:
+            order = [profile.card_ids.index(cid) for cid in CARD_IDS]
+            own = np.empty_like(extra)
+            own[:, order] = extra
+        else:
+            own = extra
+        base = cost_matrix(survey.views, profile, cfg)
+        result = assign(base + own, cfg)
         if best is None or result.mean_cost < best[1].mean_cost:
-            best = (profile, result, costs)
-    profile, result, costs = best
+            best = (profile, result, base, own)
+    profile, result, base, own = best
     unsure = [i for i, c in enumerate(result.confidence) if c < cfg.refine_confidence]
     if unsure:
-        costs = costs.copy()
-        costs[unsure] = _shifted_costs(survey, unsure, profile, cfg, costs[unsure])
-        result = assign(costs, cfg)
-    result = _settle_suits(survey, profile, result, costs, cfg)
-    if result.mean_cost > cfg.max_mean_cost:
+        base = base.copy()
+        base[unsure] = _shifted_costs(survey, unsure, profile, cfg, base[unsure])
+        result = assign(base + own, cfg)
+    result = _settle_suits(survey, profile, result, base + own, cfg)
+    placed = result.cards >= 0
+    if float(base[np.flatnonzero(placed), result.cards[placed]].mean()) > cfg.max_mean_cost:
         raise NoBoardFound(
             f"no board found: the cells do not look like the cards of deck {profile.name!r}"
         )
     return profile, result
+
+
+def _legibility(card_px: float, cfg: KoperReadConfig) -> float:
+    """How well the image resolves index strokes on cards ``card_px`` wide, in [0, 1] (see
+    ``index_stroke_px``).
+
+    >>> cfg = KoperReadConfig()
+    >>> _legibility(60, cfg), _legibility(210, cfg)
+    (0.0, 1.0)
+    """
+    lo, hi = cfg.index_stroke_px
+    return float(np.clip((cfg.index_stroke_share * card_px - lo) / (hi - lo), 0.0, 1.0))
 
 
 def _card_art(
