@@ -16,6 +16,10 @@ Koper measures (issue 2):
   finder (:mod:`vision.koper.baseline`); on the held-back card designs apart (the figures to
   believe) and on tuning designs.
 
+* ``koper_unseen`` (issue 59): per held-back card design, read as a deck the reader was never
+  given (its family left out of the profiles and the design-free exemplars), full-resolution
+  stills: the share of cells read right and how many cells read for sure are wrong.
+
 Croquetnole measures (issue 4), over seeded simulated games with hands, blur and noise:
 
 * ``croquet_events``: precision and recall of each event kind against the ground truth, and
@@ -104,6 +108,22 @@ def bench_koper_accuracy(boards: int, designs: int | None, progress: Progress) -
     progress(f"koper accuracy: {boards} boards x {len(chosen)} designs at 4608x2592")
     result = evaluate_designs(chosen, boards_per_design=boards, seed=2026, size=(4608, 2592))
     return {"koper_accuracy": result}
+
+
+def bench_koper_unseen(boards: int, progress: Progress) -> dict[str, Any]:
+    """Cards of the held-back designs read as unknown decks, ``boards`` stills each."""
+    from vision.cards import list_designs
+    from vision.koper.evaluate import HELD_BACK_DESIGNS, evaluate_designs
+
+    chosen = [d for d in HELD_BACK_DESIGNS if d in list_designs()]
+    progress(f"koper unseen decks: {boards} boards x {len(chosen)} designs at 4608x2592")
+    result = evaluate_designs(chosen, boards, seed=2059, size=(4608, 2592), deck="unseen")
+    return {
+        "koper_unseen": {
+            d: {k: r[k] for k in ("card_accuracy", "failed", "sure_cells", "sure_wrong")}
+            for d, r in result.items()
+        }
+    }
 
 
 def bench_koper_pieces(boards: int, designs: int, progress: Progress) -> dict[str, Any]:
@@ -230,6 +250,7 @@ def run_bench(quick: bool = False, progress: Progress = lambda _: None) -> dict[
     result.update(bench_koper_movegen(200 if quick else 2000, runs, progress))
     result.update(bench_koper_read(runs, progress))
     result.update(bench_koper_accuracy(1 if quick else 2, 3 if quick else None, progress))
+    result.update(bench_koper_unseen(1 if quick else 3, progress))
     result.update(bench_koper_pieces(1 if quick else 3, 2 if quick else 6, progress))
     result.update(bench_croquet(12 if quick else 300, 2 if quick else 10, progress))
     result.update(bench_croquet_families(1 if quick else 2, 2 if quick else 8, progress))

@@ -20,6 +20,9 @@ from vision.koper.reader import read_board
 from vision.sim.koper_board import PIECE_KINDS, PieceKind, PieceSet, draw_piece_set, render_board
 from vision.sim.koper_layout import BOARD_SIZE, Cells, random_layout
 
+#: The confidence at which a cell counts as read for sure in ``sure_wrong``.
+SURE = 0.9
+
 
 def evaluate_designs(
     designs,
@@ -36,7 +39,9 @@ def evaluate_designs(
     """Per design: card accuracy (share of the 64 cells read right, empty spaces included),
     checker presence accuracy (share of the 64 cells whose has-a-checker is right), checker
     colour accuracy (share of true checkers found with the right colour), boards read and
-    boards that failed with an error (counted as all wrong).
+    boards that failed with an error (counted as all wrong); ``sure_cells`` the cells read with
+    a confidence of at least :data:`SURE` and ``sure_wrong`` how many of them are wrong (a
+    reading must never be wrong and sure).
 
     ``deck`` "design" reads each board with its own design's profile; None or "auto" makes the
     reader choose, and then ``deck_right`` counts boards where it chose the right design;
@@ -55,6 +60,7 @@ def evaluate_designs(
     results: dict[str, dict] = {}
     for d_index, design in enumerate(designs):
         cells_ok = presence_ok = colour_ok = colour_total = failed = deck_right = learnt = 0
+        sure = sure_wrong = 0
         base_presence = base_colour = 0
         for k in range(boards_per_design):
             board_seed = seed + 1000 * d_index + k
@@ -79,7 +85,11 @@ def evaluate_designs(
             read_ck = {(r, c): k for r, c, k in reading.checkers}
             for r in range(BOARD_SIZE):
                 for c in range(BOARD_SIZE):
-                    cells_ok += reading.cells[r][c] == cells[r][c]
+                    right = reading.cells[r][c] == cells[r][c]
+                    cells_ok += right
+                    if reading.confidences[r][c] >= SURE:
+                        sure += 1
+                        sure_wrong += not right
                     presence_ok += ((r, c) in truth_ck) == ((r, c) in read_ck)
             colour_ok += sum(read_ck.get(rc) == k for rc, k in truth_ck.items())
             if baseline:
@@ -99,6 +109,8 @@ def evaluate_designs(
             "failed": failed,
             "deck_right": deck_right,
             "learnt": learnt,
+            "sure_cells": sure,
+            "sure_wrong": sure_wrong,
         }
         if baseline:
             results[design]["baseline_presence_accuracy"] = base_presence / n_cells
