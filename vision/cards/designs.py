@@ -133,3 +133,10 @@ def card_images(design: str, width_px: int) -> dict[str, np.ndarray]:
             card.setflags(write=False)
             cards[card_id(rank, suit)] = card
     return cards
+
+
+def on_grey(art: np.ndarray) -> np.ndarray:
+    """BGRA card art over mid grey (the transparent rounded corners become table), as BGR."""
+    rgba = art.astype(np.float32)
+    alpha = rgba[..., 3:4] / 255.0
+    return (rgba[..., :3] * alpha + 128.0 * (1 - alpha)).astype(np.uint8)

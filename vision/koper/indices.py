@@ -35,17 +35,15 @@ once, so the reader adds these costs to the profile's before the one assignment
 
 import functools
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.cards.designs import cache_dir, card_images
+from vision.cards.designs import cache_dir, card_images, on_grey
 from vision.cards.ids import CARD_IDS
 from vision.koper.config import KoperReadConfig
+from vision.koper.profiles import save_arrays
 
 #: Ranks and suits in the order of the cost's columns (``CARD_IDS`` is rank then suit).
 RANKS = "A23456789TJQK"
@@ -264,7 +262,7 @@ def _bank(designs: tuple[str, ...]) -> IndexBank:
     glyphs, ranks, suits, suit_ids = [], [], [], []
     for design in designs:
         for cid, art in card_images(design, _EXEMPLAR_WIDTH).items():
-            parsed = _parse_corner(_on_grey(art))
+            parsed = _parse_corner(on_grey(art))
             if parsed is None:
                 continue
             glyphs.append(parsed[0])
@@ -277,33 +275,14 @@ def _bank(designs: tuple[str, ...]) -> IndexBank:
         np.array(suits, np.float32).reshape(-1, SUIT_SIZE[0] * SUIT_SIZE[1]),
         np.array(suit_ids, np.int64),
     )
-    _save_bank(bank, path)
+    save_arrays(
+        path,
+        glyphs=bank.glyphs,
+        ranks=bank.glyph_ranks,
+        suits=bank.suits,
+        suit_ids=bank.suit_ids,
+    )
     return bank
-
-
-def _save_bank(bank: IndexBank, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.stem, suffix=".tmp.npz", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(
-                fh,
-                glyphs=bank.glyphs,
-                ranks=bank.glyph_ranks,
-                suits=bank.suits,
-                suit_ids=bank.suit_ids,
-            )
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def _on_grey(art: np.ndarray) -> np.ndarray:
-    """BGRA card art over mid grey, as BGR (the transparent corners become table)."""
-    rgba = art.astype(np.float32)
-    alpha = rgba[..., 3:4] / 255.0
-    return (rgba[..., :3] * alpha + 128.0 * (1 - alpha)).astype(np.uint8)
 
 
 def _parse_corner(card: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

@@ -17,10 +17,11 @@ import os
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 
-from vision.cards.designs import cache_dir, card_images, list_designs
+from vision.cards.designs import cache_dir, card_images, list_designs, on_grey
 from vision.cards.ids import CARD_IDS
 from vision.errors import UnknownDeck
 from vision.koper.config import KoperReadConfig
@@ -70,10 +71,10 @@ def _design_profile(
     feats, index = [], []
     for cid in CARD_IDS:
         whole_img, _, _ = card_views(
-            _flatten(whole_art[cid]), _frame(whole_art[cid]), patch_size, index_size
+            on_grey(whole_art[cid]), _frame(whole_art[cid]), patch_size, index_size
         )
         _, index_img, _ = card_views(
-            _flatten(index_art[cid]), _frame(index_art[cid]), patch_size, index_size
+            on_grey(index_art[cid]), _frame(index_art[cid]), patch_size, index_size
         )
         feats.append(patch_features(whole_img, np.ones((ph, pw), np.float32), blur))
         index.append(patch_features(index_img, np.ones((ih, 2 * iw), np.float32), blur))
@@ -106,13 +107,6 @@ def suit_profile(profile: DeckProfile, config: KoperReadConfig) -> DeckProfile |
     return profile_from_design(profile.name, replace(config, index_size=config.suit_index_size))
 
 
-def _flatten(art: np.ndarray) -> np.ndarray:
-    """BGRA card art over mid grey (the transparent rounded corners), as BGR."""
-    rgba = art.astype(np.float32)
-    alpha = rgba[..., 3:4] / 255.0
-    return (rgba[..., :3] * alpha + 128.0 * (1 - alpha)).astype(np.uint8)
-
-
 def _frame(art: np.ndarray) -> np.ndarray:
     """The corners (TL, TR, BR, BL) of a card image's own frame."""
     h, w = art.shape[:2]
@@ -122,25 +116,31 @@ def _frame(art: np.ndarray) -> np.ndarray:
 def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
     """Write ``profile`` to ``path`` (default: ``profiles_dir()/NAME.npz``) atomically."""
     target = path or profiles_dir() / f"{profile.name}.npz"
+    save_arrays(
+        target,
+        name=np.array(profile.name),
+        card_ids=np.array(profile.card_ids),
+        features=profile.features,
+        index=profile.index,
+        **({} if profile.sharp_index is None else {"sharp_index": profile.sharp_index}),
+    )
+    return target
+
+
+def save_arrays(target: Path, **arrays: np.ndarray) -> None:
+    """Write ``arrays`` to the ``.npz`` file ``target`` (compressed) via a temporary file, synced
+    and renamed, so a pulled plug never leaves half a file."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=target.stem, suffix=".tmp.npz", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            np.savez_compressed(
-                fh,
-                name=profile.name,
-                card_ids=np.array(profile.card_ids),
-                features=profile.features,
-                index=profile.index,
-                **({} if profile.sharp_index is None else {"sharp_index": profile.sharp_index}),
-            )
+            np.savez_compressed(fh, **cast(dict[str, Any], arrays))  # stubs: allow_pickle
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    return target
 
 
 def load_profile(path: Path) -> DeckProfile:
