@@ -643,6 +643,36 @@ def test_of_two_coins_out_from_under_a_hand_the_one_behind_the_others_departure_
     assert calls[1].margin_mm > 0
 
 
+def test_a_coin_that_shifted_under_the_hand_into_the_one_that_went_off_flicked_it() -> None:
+    # Three knights touching under a hand: the crowns knight, flicked, pushed the arms knight
+    # off along their line of centres and itself moved 4.5 mm, less than a start, toward it.
+    # The arms knight came out sliding first; the crowns knight was read still, off its spot,
+    # only after the hand left. The hold waits for it, and its shift makes it the striker.
+    f = Flicks(MotionConfig(position_sd_mm=0.1))
+    arms = (440.3, 396.4)
+    f.start(Start("arms-knight", 8.364, arms, None, 9.9), 8.425)
+    crowns = (433.7, 378.2)
+    now = {"arms-knight": (449.7, 441.0), "crowns-knight": crowns}
+    assert f.due(8.53, now, settling={"crowns-knight"}) == []
+    f.shifted("crowns-knight", crowns, (431.7, 382.3), 8.55)
+    now["crowns-knight"] = (431.7, 382.3)
+    calls = f.due(8.55, now)
+    assert [(s.coin, s.by) for s in calls] == [
+        ("arms-knight", "crowns-knight"),
+        ("crowns-knight", None),
+    ]
+    assert all(s.margin_mm > 0 for s in calls)
+
+
+def test_a_coin_that_shifted_away_from_the_one_that_went_off_is_withdrawn() -> None:
+    f = Flicks(MotionConfig(position_sd_mm=0.1))
+    f.start(Start("arms-knight", 8.364, (440.3, 396.4), None, 9.9), 8.425)
+    f.shifted("crowns-knight", (433.7, 378.2), (435.7, 374.1), 8.55)
+    now = {"arms-knight": (449.7, 441.0), "crowns-knight": (435.7, 374.1)}
+    assert [(s.coin, s.by) for s in f.due(8.55, now)] == [("arms-knight", None)]
+    assert f.take_withdrawn() == ["crowns-knight"]
+
+
 def test_a_coin_held_as_flicked_that_went_less_than_the_softest_flick_never_moved() -> None:
     # A fingertip over a coin's rim shifted its readings a millimetre, frame after frame,
     # and then they stood still: no flick carries a coin so short a way. No flick, no rest.

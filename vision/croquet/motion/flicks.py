@@ -2,22 +2,23 @@
 
 A flick sets one coin off (castle-croquetnole.txt: "resting a single fingertip ... with the
 fingernail against the game piece"); a coin it sets off into another sets that one off too, and
-beside the hand both may show moving in the same frame or a frame apart, or the struck one
-first. So a coin set off beside a hand (a :class:`~vision.croquet.motion.paths.Start` with no
-striker) is held for ``hold_s``: the time the softest flick (``soft_flick_mm_s``) takes to carry
-a coin a coin's width, from when it was seen set off (one first seen coming out from under the
-hand set off before that, and the coins it struck show as late). A coin under the hand may have
-been flicked or struck unseen and show only when the hand lifts, so the hold goes on while a
-coin within a hand's length (``hand_mm``) of the first lies hidden, for at most ``settle_s`` (as
-long as a hand lingers over the coins after a flick). Every start beside the hand, within a
-hand's length of the first and before the hold ends, is one group: a hand flicks one coin. Of
-two held together, the one whose way (from where it lay to where it is now) came within touching
-distance of where the other lay, going toward it, struck it, if the other went away from that
-way (a blow sends a coin along the line of the two centres); the striker is the flicked one. A
-blow turns the striker, so its way may pass wide of the other's spot: then how the two went off
-says which struck which (:meth:`Flicks._by_departure`). A hand flicks one coin: where neither
-tells, the coin set off beside the hand, or else the first to set off, was flicked and the
-others were struck, unsurely (:meth:`Flicks._one_flicked`).
+beside the hand both may show moving in the same frame or a frame apart, or the struck one first. So
+a coin set off beside a hand (a :class:`~vision.croquet.motion.paths.Start` with no striker) is held
+for ``hold_s``: the time the softest flick (``soft_flick_mm_s``) takes to carry a coin a coin's
+width, from when it was seen set off (one first seen coming out from under the hand set off before
+that, and the coins it struck show as late). A coin under the hand may have been flicked or struck
+unseen and show only when the hand lifts, so the hold goes on while a coin within a hand's length
+(``hand_mm``) of the first lies hidden, or is read off its spot and not yet still (it may have been
+flicked and pushed the other: :meth:`Flicks.shifted`), for at most ``settle_s`` (as long as a hand
+lingers over the coins after a flick). Every start beside the hand, within a hand's length of the
+first and before the hold ends, is one group: a hand flicks one coin. Of two held together, the one
+whose way (from where it lay to where it is now) came within touching distance of where the other
+lay, going toward it, struck it, if the other went away from that way (a blow sends a coin along the
+line of the two centres); the striker is the flicked one. A blow turns the striker, so its way may
+pass wide of the other's spot: then how the two went off says which struck which
+(:meth:`Flicks._by_departure`). A hand flicks one coin: where neither tells, the coin set off beside
+the hand, or else the first to set off, was flicked and the others were struck, unsurely
+(:meth:`Flicks._one_flicked`).
 
 A coin flicked goes at least as far as the softest flick carries it on the fastest cloth,
 ``soft_flick_mm_s`` squared over twice ``decel_max_mm_s2`` (some 3 mm), and it has gone that
@@ -67,6 +68,9 @@ class Flicks:
         self.watch: dict[str, _Watch] = {}
         #: Coins whose start was withdrawn since last asked (:meth:`take_withdrawn`).
         self._withdrawn: list[str] = []
+        #: Held coins that only shifted (:meth:`shifted`): each counts as the striker of
+        #: another or not at all (a coin nudged by a blow is :meth:`Grazes.nudged`'s).
+        self.shifts: set[str] = set()
 
     @property
     def hold_s(self) -> float:
@@ -87,15 +91,35 @@ class Flicks:
         self.held.append(start)
         self.watch[start.coin] = _Watch(start.t if seen_t is None else max(start.t, seen_t))
 
+    def shifted(self, coin: str, lay: Point, lies: Point, t: float) -> None:
+        """``coin``, at rest, was read again at ``lies``, a little off the spot ``lay`` where it
+        lay (less than a start), at ``t``. Under the hand of a held flick, that is a start
+        of the group too: a fingertip behind a coin that touches another pushes it into the
+        other, and the other sets off along their line of centres while the coin flicked moves
+        no more than the blow leaves it (:meth:`_resolve` then finds it struck the other). Its
+        shift is more than a reading strays (``start_mm``), so it moved; how much more is the
+        margin. A shift that struck nothing is withdrawn like any start that never went."""
+        if coin in self.watch or not self.held:
+            return
+        first = self.held[0]
+        if math.dist(first.at, lay) > self.cfg.hand_mm:
+            return
+        moved = math.dist(lay, lies)
+        self.held.append(Start(coin, first.t, lay, None, moved - self.cfg.start_mm))
+        self.watch[coin] = _Watch(t, moved)
+        self.shifts.add(coin)
+
     def due(
         self,
         t: float,
         positions: Mapping[str, Point],
         hidden: Collection[str] = (),
         stopped_short: Callable[[Start], bool] = lambda _: False,
+        settling: Collection[str] = (),
     ) -> list[Start]:
         """The calls of the held starts whose hold is over at ``t``, given where each coin is
-        now, which coins lie hidden, and whether a tower ahead stopped a flicked coin short
+        now, which coins lie hidden, which are read off their spot but not yet still
+        (``settling``), and whether a tower ahead stopped a flicked coin short
         of a flick's least way (see the module doc)."""
         if not self.held:
             return []
@@ -109,7 +133,7 @@ class Flicks:
         held = {s.coin for s in self.held}
         under = [
             c
-            for c in hidden
+            for c in {*hidden, *settling}
             if c not in held
             and c in positions
             and float(np.hypot(*(np.array(positions[c]) - spot))) <= self.cfg.hand_mm
@@ -130,15 +154,21 @@ class Flicks:
         kept = [
             s
             for s in resolved
-            if s.by is not None
-            or s.coin in struck
-            or s.coin in hidden
-            or self._went(s, positions)
-            or stopped_short(s)
+            if s.coin in struck
+            or (
+                s.coin not in self.shifts
+                and (
+                    s.by is not None
+                    or s.coin in hidden
+                    or self._went(s, positions)
+                    or stopped_short(s)
+                )
+            )
         ]
         self._withdrawn += [s.coin for s in resolved if s not in kept]
         for s in group:
             self.watch.pop(s.coin, None)
+            self.shifts.discard(s.coin)
         return kept
 
     def take_withdrawn(self) -> list[str]:
@@ -170,6 +200,7 @@ class Flicks:
         ]
         self.strikers = {swap.get(c, c) for c in self.strikers}
         self.watch = {swap.get(c, c): w for c, w in self.watch.items()}
+        self.shifts = {swap.get(c, c) for c in self.shifts}
 
     def _resolve(self, group: list[Start], positions: Mapping[str, Point]) -> list[Start]:
         """One flick: the coin whose way reached another's spot, going toward it, with the
@@ -181,7 +212,7 @@ class Flicks:
             for b in group:
                 spot = np.array(b.at)
                 gap = segment_distance(start, now, spot)
-                if a.coin == b.coin or gap > touch:
+                if a.coin == b.coin or b.coin in self.shifts or gap > touch:
                     continue
                 toward = float((now - start) @ (spot - start)) > 0
                 went = np.array(positions.get(b.coin, b.at)) - spot
@@ -215,7 +246,8 @@ class Flicks:
         free = [
             s
             for s in group
-            if s.coin not in struck and (s.coin in moved or self._went(s, positions))
+            if s.coin not in struck
+            and (s.coin in moved or (s.coin not in self.shifts and self._went(s, positions)))
         ]
         if len(free) < 2:
             return {}
@@ -239,16 +271,17 @@ class Flicks:
         self, group: list[Start], positions: Mapping[str, Point]
     ) -> dict[str, tuple[str, float]]:
         """Which of coins set off together struck which, read from how they went, where their
-        ways from their spots (chords) say nothing: a blow turns the striker, so its chord
-        need not pass the other's spot. A struck coin goes off along the line of the two
-        centres at the blow, so the striker then stood a coin's width behind it, on the line
-        back along which it went; the striker must have come there moving that way, and after
-        the blow it goes that way more slowly than the struck coin (equal coins: it keeps at
-        most half the blow's share of its speed). Where only one coin of a pair can have
-        struck the other so, it did (a hand flicks one coin); where either can, the call is
-        unsure."""
+        ways from their spots (chords) say nothing: a blow turns the striker, so its chord need not
+        pass the other's spot. A struck coin goes off along the line of the two centres at the blow,
+        so the striker then stood a coin's width behind it, on the line back along which it went;
+        the striker must have come there moving that way, and after the blow it goes that way more
+        slowly than the struck coin (equal coins: it keeps at most half the blow's share of its
+        speed), and never back against it. Where only one coin of a pair can have struck the other
+        so, it did (a hand flicks one coin); where either can, the call is unsure."""
         found: dict[str, list[str]] = {}
         for a, b in itertools.permutations(group, 2):
+            if b.coin in self.shifts:
+                continue
             spot_a, spot_b = np.array(a.at), np.array(b.at)
             went_b = np.array(positions.get(b.coin, b.at)) - spot_b
             n = float(np.hypot(*went_b))
@@ -257,7 +290,10 @@ class Flicks:
             along = went_b / n
             contact = spot_b - along * self.cfg.coin_mm
             after = np.array(positions.get(a.coin, a.at)) - contact
-            if float((contact - spot_a) @ along) >= -self.cfg.start_mm and float(after @ along) < n:
+            onward = float(after @ along)
+            if float((contact - spot_a) @ along) >= -self.cfg.start_mm and (
+                -self.cfg.start_mm <= onward < n
+            ):
                 found.setdefault(b.coin, []).append(a.coin)
         out: dict[str, tuple[str, float]] = {}
         for b_coin, strikers in found.items():

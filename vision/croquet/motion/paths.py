@@ -78,6 +78,9 @@ class Motion:
     #: of it, so not taken to have moved) and now taken to lie there: each with where it lay
     #: and where it lies.
     shifted: tuple[tuple[str, Point, Point], ...] = ()
+    #: Coins at rest read off their spot (beyond a reading's stray) and not yet read still
+    #: there: whether they moved is not known yet.
+    settling: frozenset[str] = frozenset()
 
 
 def pt(v: np.ndarray) -> Point:

@@ -126,7 +126,10 @@ class CoinReferee:
         swap = {x: y for a, b in m.renamed for x, y in ((a, b), (b, a))}
         before = {swap.get(c, c): p for c, p in m.positions.items()}
         hidden = {swap.get(c, c) for c in m.hidden}
-        calls += self._started(self.flicks.due(t, before, hidden, self._stopped_short))
+        for coin, lay, lies in m.shifted:
+            self.flicks.shifted(swap.get(coin, coin), lay, lies, t)
+        settling = {swap.get(c, c) for c in m.settling}
+        calls += self._started(self.flicks.due(t, before, hidden, self._stopped_short, settling))
         for step in m.steps:
             calls += self.passes.step(step)
             calls += self.hits.step(step)

@@ -8,28 +8,30 @@ pixel darker than the table by one common factor in every channel is a shadow, n
 shadow dims the light falling on the cloth, it does not change the cloth's colour.
 
 Changed grid points join into regions. A region of at least ``hand_coins`` coins' area is a hand
-(with its arm or its shadow's edge), and so is one of over one and a half coins that runs off
-the table's edge: a hand always comes in over the edge on its arm, while a coin leaving the
-table shows as one coin. A coin shows as its disc and a pixel's worth of rim round it (its side,
-and the blend of its edge with the table): a smaller region holds ``round(area / that area)``
-coins (less the ring round each set-up spot inside it where the bare table was painted in wider
-than a coin), or as many as are expected inside it if more and its area holds them, less what
-touching coins' outlines overlap where their rims meet (so a wrong belief never splits one coin
-in two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a
-hand covers part of is in the hand's region). Each coin read, the pixels nearer its centre
-than any other's, must be as wide as a coin across its narrowest direction (motion blur only
-lengthens a coin, along its path; touching coins part at their tangent): a shadow's fringe, a
-hand's edge or an arm's outline across a tile is not; and a coin's disc, round the centre
-read, must be filled to ``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's
-fragment as big as a coin is not. The coins' centres are read at full resolution: the centroid
-of the region's changed pixels, or for two or more touching coins the centres of a k-means split of
-them (two equal discs in contact split exactly at their tangent; a split that puts two centres
-closer than a coin's width, which no two coins can be, cut one coin smeared by its speed, and is
-made again with one coin fewer), each then moved to the centre of the coin-sized disc the
-changed pixels fill (:func:`disc_centres`). A coin's outline seen from above at a slant is its
-top face and the side below it: two equal discs, one above the other, and all between; that
-shape is symmetric about the point halfway up the coin's axis, so its centroid is read on the
-plane half a coin's thickness above the table.
+(with its arm or its shadow's edge), and so is one of over one and a half coins that runs off the
+table's edge: a hand always comes in over the edge on its arm, while a coin leaving the table shows
+as one coin. What a hand's region encloses is the hand's: the camera looks down on a hand over the
+table, so what shows only through a gap in its outline (a stretch of sleeve whose colour happens to
+match the cloth's in shade, the table between two fingers) lies under it or in its shade, never a
+coin in the open. A coin shows as its disc and a pixel's worth of rim round it (its side, and the
+blend of its edge with the table): a smaller region holds ``round(area / that area)`` coins (less
+the ring round each set-up spot inside it where the bare table was painted in wider than a coin), or
+as many as are expected inside it if more and its area holds them, less what touching coins'
+outlines overlap where their rims meet (so a wrong belief never splits one coin in two); none if it
+is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand covers part of is in
+the hand's region). Each coin read, the pixels nearer its centre than any other's, must be as wide
+as a coin across its narrowest direction (motion blur only lengthens a coin, along its path;
+touching coins part at their tangent): a shadow's fringe, a hand's edge or an arm's outline across a
+tile is not; and a coin's disc, round the centre read, must be filled to ``coin_fill`` of it: a coin
+is round, and a shade's wedge or a hand's fragment as big as a coin is not. The coins' centres are
+read at full resolution: the centroid of the region's changed pixels, or for two or more touching
+coins the centres of a k-means split of them (two equal discs in contact split exactly at their
+tangent; a split that puts two centres closer than a coin's width, which no two coins can be, cut
+one coin smeared by its speed, and is made again with one coin fewer), each then moved to the centre
+of the coin-sized disc the changed pixels fill (:func:`disc_centres`). A coin's outline seen from
+above at a slant is its top face and the side below it: two equal discs, one above the other, and
+all between; that shape is symmetric about the point halfway up the coin's axis, so its centroid is
+read on the plane half a coin's thickness above the table.
 
 The camera's noise is measured on every frame from the sampled table pixels away from the coins
 (:class:`~vision.croquet.motion.table_model.CameraNoise`): its spread, and the tail of a
@@ -384,15 +386,18 @@ def see(
     blobs: list[tuple[int, int, int, int, int]] = []
     ox, oy = table.window[:2]
     for i in big.tolist():
-        x, y, w, h, area = (int(v) for v in stats[i])
-        shown = area / shown_cells
+        shown = int(stats[i, cv2.CC_STAT_AREA]) / shown_cells
         if shown >= config.hand_coins or (i in at_edge and shown > 1.5):
             hand_ids.append(i)
+    enclosed = _enclosed(labels, hand_ids)
+    for i in big.tolist():
+        x, y, w, h, area = (int(v) for v in stats[i])
+        if i in hand_ids:
             ys, xs = np.nonzero(labels[y : y + h, x : x + w] == i)
             keep = np.linspace(0, len(xs) - 1, min(len(xs), _HAND_POINTS)).astype(int)
             px = table.from_grid(np.column_stack([xs[keep] + x, ys[keep] + y]))
             hands.append(Hand(table.to_mm(px), area / coin_cells))
-        else:
+        elif i not in enclosed:
             coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
             # As many coins as expected fit if the last of them shows ``coin_fill`` of itself.
             shown_each = shown_cells * (1 - 2 * touch_loss)
@@ -641,6 +646,22 @@ def disc_centres(
         if done:
             break
     return c
+
+
+def _enclosed(labels: np.ndarray, regions: Sequence[int]) -> set[int]:
+    """The labels of ``labels`` that lie within the holes of the regions
+    labelled ``regions`` (what they enclose: :func:`_holes_filled`).
+
+    >>> ring = np.zeros((7, 7), np.int32); ring[1:6, 1:6] = 1; ring[2:5, 2:5] = 0
+    >>> ring[3, 3] = 2
+    >>> sorted(_enclosed(ring, [1])), sorted(_enclosed(ring, [2]))
+    ([2], [])
+    """
+    if not len(regions):
+        return set()
+    outline = np.isin(labels, regions).astype(np.uint8)
+    inside = (_holes_filled(outline) > 0) & (outline == 0)
+    return set(np.unique(labels[inside]).tolist()) - {0}
 
 
 def _holes_filled(mask: np.ndarray) -> np.ndarray:

@@ -274,6 +274,11 @@ class CoinTracker:
             self.names.provisional,
             tuple(guessed),
             tuple(f.shifted),
+            frozenset(
+                c
+                for c, tr in self.tracks.items()
+                if tr.state is State.REST and (tr.doubt or tr.leaving is not None)
+            ),
         )
 
     def _not_painted(self, view: View) -> list[Sighting]:
