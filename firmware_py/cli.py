@@ -145,11 +145,14 @@ def cmd_croquet_families(args: argparse.Namespace) -> int:
         raise CommandError(f"mode: {args.mode!r} is not one of {', '.join(MODES)}")
     if not 1 <= args.seeds <= KIND_SEED_OFFSET or args.flicks < 1:
         raise CommandError(f"--seeds must be 1 to {KIND_SEED_OFFSET}, --flicks at least 1")
+    if args.base < 100_000 or args.base % 1000:
+        # Tuning scenes use seeds below 100000; each group takes a block of 100 from the base.
+        raise CommandError("--base must be 100000 or more and a multiple of 1000")
     kinds = _scene_kinds(args.kinds)
     mode = MODES[args.mode]
     specs = [
         FamilySpec(group, seeds, args.flicks, mode, kinds)
-        for group, seeds in group_seeds(groups, args.seeds).items()
+        for group, seeds in group_seeds(groups, args.seeds, args.base).items()
     ]
     print(
         f"scoring {len(specs) * args.seeds} games of {args.flicks} flicks and "
@@ -329,6 +332,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fam.add_argument("--mode", default="1536x864", help="camera mode, e.g. 1536x864")
     fam.add_argument("--jobs", type=int, default=1, help="scenes scored at once")
+    fam.add_argument(
+        "--base",
+        type=int,
+        default=100_000,
+        help="first seed of the groups' blocks (100000 or more, a multiple of 1000): a new "
+        "base draws scenes nobody has looked at",
+    )
     fam.add_argument("--json", action="store_true")
     fam.set_defaults(func=cmd_croquet_families)
 

@@ -70,3 +70,12 @@ def test_an_unknown_scene_kind_is_a_one_line_error(capsys: pytest.CaptureFixture
     assert main(["croquetnole", "families", "--kinds", "pass,juggle"]) != 0
     err = capsys.readouterr().err
     assert "unknown scene kind 'juggle'" in err and "Traceback" not in err
+
+
+def test_a_base_among_the_tuning_seeds_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Tuning scenes use seeds below 100000: a family block there would score tuned scenes.
+    assert main(["croquetnole", "families", "--base", "5000"]) != 0
+    err = capsys.readouterr().err
+    assert "--base must be 100000 or more" in err and "Traceback" not in err
