@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engines.core import Game
 
@@ -30,6 +30,16 @@ class Watcher(Protocol):
 
     def undone(self) -> None:
         """The referee took an action back: forget what was last seen."""
+        ...
+
+
+@runtime_checkable
+class CardCorrections(Protocol):
+    """A watcher that reads cards and takes the players' word on those it is unsure of."""
+
+    def correct_card(self, at: tuple[int, int], card: str | None) -> str | None:
+        """The card at ``at`` is ``card`` (None: it was read right). None when taken, else the
+        reason it was not."""
         ...
 
 

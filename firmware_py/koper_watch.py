@@ -21,10 +21,21 @@ that agrees with the game.
 
 The same observation is acted on once: after an UNDO the board still shows the undone move, and
 the watcher waits until the players change something rather than re-applying it.
+
+A card read less sure than :data:`~vision.koper.correction.ASK_BELOW` is not played silently:
+until the players have vouched for every such card, the phones show them marked, the watcher
+acts on nothing it sees, and a problem says which cards to check. A player taps a marked card
+and names it (the likely cards are offered first) or says it was read right
+(:meth:`KoperWatcher.correct_card`); the reader's assignment is solved again with every card the
+players named pinned (:func:`vision.koper.correction.corrected`), and the cards that change go
+to the referee as one ``cards`` action, so a restart replays them with the rest of the match.
+The marked cards are in ``extras["unsure_cards"]``: ``[{"row", "col", "card", "confidence",
+"choices"}]``, the likely cards first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable
@@ -33,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from engines.core import Action
 from engines.core.errors import EngineError
 from engines.koper import GAME
 from engines.koper.board import square_name
@@ -43,6 +55,7 @@ from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
 from vision.errors import VisionError
 from vision.koper import BoardReading, StillnessDetector, annotate, read_board
+from vision.koper.correction import ASK_BELOW, corrected, likely_cards
 from vision.koper.pieces import PieceLooks, learn_pieces
 from vision.sources import FrameSource
 
@@ -60,6 +73,10 @@ class KoperWatchConfig:
     frame_timeout_s: float = 2.0
     #: Seconds between the two reads that must agree before a change is acted on.
     recheck_s: float = 1.0
+    #: Cards read less sure than this are put to the players (:data:`ASK_BELOW`).
+    ask_below: float = ASK_BELOW
+    #: Cards offered for a marked cell, the one read first.
+    choices: int = 6
 
 
 def observed_checkers(reading: BoardReading) -> Observed:
@@ -139,6 +156,9 @@ class KoperWatcher(CameraWatcher):
         self._recheck_at = 0.0
         self._reading: BoardReading | None = None
         self._still_width = 1
+        #: The reading the game's cards come from, with the players' corrections taken in
+        #: (None after a restart until a reading matches the game's cards).
+        self._board: BoardReading | None = None
         self.reads = 0
         #: The two sets of pieces as learnt on this table (None until a reading agrees with
         #: the game).
@@ -163,6 +183,7 @@ class KoperWatcher(CameraWatcher):
                     reading = self._read_still(options.get("empty_edge")) or reading
             squares = _squares_by_color(reading)
         full = start_options(reading, options)
+        self._board = reading
         self._last = observed_checkers(reading) if full.get("start") else None
         if full.get("start"):
             self._learn(reading, squares)
@@ -184,6 +205,80 @@ class KoperWatcher(CameraWatcher):
 
     def end_turn(self) -> None:
         self._look_now.set()
+
+    # -- the players' word on unsure cards ----------------------------------------------------
+    def unsure_cards(self) -> list[tuple[int, int]]:
+        """The card cells read less sure than ``ask_below`` that the players have not vouched
+        for, in board order (none while no reading matches the game's cards)."""
+        state, board = self.referee.state, self._board
+        if not isinstance(state, KoperState) or board is None:
+            return []
+        return [
+            (r, c)
+            for r in range(8)
+            for c in range(8)
+            if state.cells[r][c] is not None
+            and board.confidences[r][c] < self.config.ask_below
+            and (r, c) not in state.checked
+        ]
+
+    def _publish_unsure(self) -> None:
+        """Put the marked cards and their likely cards on the phones, and hold play while any
+        remain (the problem names them)."""
+        board = self._board
+        cells = self.unsure_cards()
+        marked = [
+            {
+                "row": r,
+                "col": c,
+                "card": board.cells[r][c],
+                "confidence": round(board.confidences[r][c], 3),
+                "choices": likely_cards(board, (r, c), self.config.choices),
+            }
+            for r, c in cells
+            if board is not None
+        ]
+        self.referee.set_extra("unsure_cards", marked)
+        if cells:
+            names = ", ".join(square_name(cell) for cell in cells)
+            self.referee.set_problem(
+                f"The camera is not sure of the cards at {names}: tap each marked card on a "
+                "phone and say which card it is."
+            )
+
+    def correct_card(self, at: tuple[int, int], card: str | None) -> str | None:
+        """The players' word on the card at ``at``: it is ``card``, or (None) it was read right.
+        The other cards are assigned again with every card the players have named pinned, and
+        the changes go to the referee as one ``cards`` action. None when taken, else why not."""
+        state, board = self.referee.state, self._board
+        if not isinstance(state, KoperState):
+            return "No Koper game is running."
+        if board is None:
+            return "The camera has not read this board yet: wait a moment and try again."
+        if state.cells[at[0]][at[1]] is None:
+            return f"{square_name(at)} is an empty space: it holds no card."
+        named = {sq: str(state.cells[sq[0]][sq[1]]) for sq in state.checked}
+        named[at] = card or str(state.cells[at[0]][at[1]])
+        try:
+            new = corrected(board, named)
+        except (ValueError, VisionError) as exc:
+            return str(exc)
+        cells = [
+            [r, c, new.cells[r][c]]
+            for r in range(8)
+            for c in range(8)
+            if (r, c) == at
+            or (state.cells[r][c] is not None and new.cells[r][c] != state.cells[r][c])
+        ]
+        step = self.referee.submit(
+            Action("cards", state.builder, {"cells": cells, "checked": [list(at)]})
+        )
+        if not step.ok:
+            return step.reason
+        self._board = new
+        self.referee.set_problem(None)
+        self._publish_unsure()
+        return None
 
     def undone(self) -> None:
         """After an undo the board still shows the undone move. Nothing to reset: an
@@ -243,6 +338,24 @@ class KoperWatcher(CameraWatcher):
                 self.referee.set_extra("camera", "no picture")
                 return
         self.referee.set_extra("camera", "watching")
+        state = self.referee.state
+        if reading is not None and isinstance(state, KoperState) and state.checked:
+            # Every reading takes the players' word on the cards they vouched for.
+            named = {sq: str(state.cells[sq[0]][sq[1]]) for sq in state.checked}
+            with contextlib.suppress(ValueError, VisionError):  # moved cards: the verdict says so
+                reading = corrected(reading, named)
+        if (
+            self._board is None
+            and reading is not None
+            and isinstance(state, KoperState)
+            and reading.cells == state.cells
+        ):
+            self._board = reading
+        if self.unsure_cards():
+            # Nothing is played on cards the players have not checked.
+            self._publish_unsure()
+            return
+        self.referee.set_extra("unsure_cards", [])
         observed = observed_checkers(reading) if reading is not None else None
         if observed == self._last and not forced and self._pending is None:
             return

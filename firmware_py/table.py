@@ -21,7 +21,7 @@ import qrcode.image.svg
 from engines.core import Action
 from firmware_py.camera_view import CameraView
 from firmware_py.config import Config
-from firmware_py.games import GamePlugin, Watcher
+from firmware_py.games import CardCorrections, GamePlugin, Watcher
 from firmware_py.gpio import TableControls
 from firmware_py.referee import Referee
 from firmware_py.storage import Store
@@ -161,6 +161,14 @@ class Table:
         step = self.referee.submit(Action("end_turn", seats[0] if seats else None))
         if not step.ok:
             self.referee.set_problem(step.reason)
+
+    def correct_card(self, at: tuple[int, int], card: str | None) -> str | None:
+        """The players' word on a card the camera read unsure: it is ``card`` at ``at`` (None:
+        it was read right). None when taken, else the reason it was not."""
+        watcher = self._watcher
+        if not isinstance(watcher, CardCorrections):
+            return "No camera is reading cards at this table."
+        return watcher.correct_card(at, card)
 
     def undo(self) -> None:
         """UNDO (held): take back the last action; the watcher is told to re-sync."""

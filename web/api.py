@@ -105,6 +105,27 @@ def start() -> tuple[Response, int]:
     return jsonify(ok=True, match_id=match_id), 200
 
 
+@bp.post("/koper/card")
+@players_only
+def koper_card() -> tuple[Response, int]:
+    """The players' word on a card the camera read unsure: ``{"at": [row, col], "card": "QH"}``,
+    or ``"card": null`` when it was read right."""
+    body = _body()
+    at, card = body.get("at"), body.get("card")
+    if not (
+        isinstance(at, list)
+        and len(at) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8 for v in at)
+    ):
+        return jsonify(ok=False, reason="at must be a square [row, col], both 0 to 7."), 400
+    if card is not None and not (isinstance(card, str) and len(card) == 2):
+        return jsonify(ok=False, reason='card must be a card such as "QH", or null.'), 400
+    reason = table().correct_card((at[0], at[1]), card)
+    if reason is not None:
+        return jsonify(ok=False, reason=reason), 409
+    return jsonify(ok=True), 200
+
+
 @bp.post("/button/<name>")
 @players_only
 def button(name: str) -> tuple[Response, int]:

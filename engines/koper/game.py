@@ -5,11 +5,18 @@ Actions (``Action.kind`` and ``data``):
 * ``move``: ``{"from": [r, c], "to": [r, c]}``, a step or any hop chain that reaches ``to``;
 * ``announce``: ``{"hand": "Pair, queens"}``, an announcement the player can make now from five
   of their checkers on cards and has not used before;
-* ``remove``: ``{"at": [r, c]}``, the loser of an announcement round removes one of their own.
+* ``remove``: ``{"at": [r, c]}``, the loser of an announcement round removes one of their own;
+* ``cards``: ``{"cells": [[r, c, "QH"], ...], "checked": [[r, c], ...]}``, the players' word on
+  the board's cards where the camera was unsure (:mod:`vision.koper.correction`). It is no move
+  of the game: either seat may send it at any time before the game is over, and the turn stays
+  where it was. The cards listed must be the cards those cells held, put in another order (each
+  card lies on the board once); the ``checked`` cells, among those listed, are the ones the
+  players vouched for. What was ruled before stands (a ruling is made on the board as it was
+  known then); the rules go on with the corrected cards.
 
 Rule events (``RuleEvent.kind``): ``move``; ``announce_round`` (after turns 3, 6, 9, ...);
 ``pass`` (a seat that cannot announce, and why); ``announce``; ``result`` (who removes a
-checker, if anyone); ``remove``; ``win``.
+checker, if anyone); ``remove``; ``win``; ``cards`` (the board corrected).
 
 Illegal actions come back as ``Step.reject(reason)``; malformed ones (unknown kind, a square that
 is not two numbers 0..7, no seat) raise :class:`~engines.core.EngineError`.
@@ -53,13 +60,15 @@ class KoperGame:
 
     def apply(self, state: KoperState, action: Action) -> Step[KoperState]:
         handler = {"move": _move, "announce": _announce, "remove": _remove}.get(action.kind)
-        if handler is None:
+        if handler is None and action.kind != "cards":
             raise EngineError(f"Koper has no action {action.kind!r}")
         seat = action.player
         if seat not in (0, 1) or isinstance(seat, bool):
             raise EngineError(f"a Koper {action.kind} needs seat 0 or 1, not {seat!r}")
         if state.phase is Phase.OVER or state.to_act is None:
             return Step.reject(f"The game is over: {state.cycles[-1].result}")
+        if handler is None:
+            return _cards(state, action.data)
         expected = _KIND_OF_PHASE[state.phase]
         if seat != state.to_act:
             return Step.reject(
@@ -139,6 +148,7 @@ class KoperGame:
             ),
             "result": state.cycles[-1].result if state.phase is Phase.OVER else None,
             "winner": state.winner,
+            "checked": [list(square) for square in sorted(state.checked)],
         }
 
 
@@ -211,6 +221,50 @@ def _remove(state: KoperState, seat: int, data: Mapping[str, Any]) -> Step[Koper
         state, phase=Phase.OVER, to_act=None, winner=1 - seat, cycles=(*state.cycles[:-1], cycle)
     )
     return Step.accept(state, [*events, RuleEvent("win", text, {"winner": 1 - seat})])
+
+
+def _cards(state: KoperState, data: Mapping[str, Any]) -> Step[KoperState]:
+    """The players' word on the board's cards (see the module doc)."""
+    listed = data.get("cells")
+    if not isinstance(listed, list) or not listed:
+        raise EngineError('a cards action needs {"cells": [[row, col, "QH"], ...]}')
+    new: dict[Square, str] = {}
+    for item in listed:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)):
+            raise EngineError(f"each of cells must be [row, col, card], not {item!r}")
+        at = _square({"at": item[:2]}, "at")
+        if at in new:
+            raise EngineError(f"{square_name(at)} is listed twice")
+        new[at] = item[2]
+    checked = {_square({"at": sq}, "at") for sq in data.get("checked", [])}
+    if not checked <= set(new):
+        raise EngineError("checked cells must be among the cells listed")
+    before = [state.card_at(at) for at in new]
+    if None in before:
+        empty = next(at for at in new if state.card_at(at) is None)
+        return Step.reject(f"{square_name(empty)} is an empty space: it holds no card.")
+    if sorted(before) != sorted(new.values()):  # type: ignore[type-var]
+        return Step.reject(
+            "Each card lies on the board once: the cards named must be those of the cells "
+            "listed, in another order."
+        )
+    cells = [list(row) for row in state.cells]
+    for (r, c), card in new.items():
+        cells[r][c] = card
+    changed = [
+        f"{square_name(at)} is {card}" for at, card in new.items() if state.card_at(at) != card
+    ]
+    vouched = [square_name(at) for at in sorted(checked) if state.card_at(at) == new[at]]
+    words = "; ".join([*changed, *([f"checked {', '.join(vouched)}"] if vouched else [])])
+    state = replace(
+        state, cells=tuple(tuple(row) for row in cells), checked=state.checked | checked
+    )
+    event = RuleEvent(
+        "cards",
+        f"The board is corrected: {words}.",
+        {"cells": [[r, c, card] for (r, c), card in new.items()], "checked": sorted(checked)},
+    )
+    return Step.accept(state, [event])
 
 
 def _square(data: Mapping[str, Any], key: str) -> Square:

@@ -69,6 +69,9 @@ class KoperState:
     cycles: tuple[Cycle, ...] = ()
     used: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     winner: int | None = None
+    #: Cells whose card the players have vouched for (a ``cards`` action): the camera's doubt
+    #: about them is settled.
+    checked: frozenset[Square] = frozenset()
 
     @property
     def occupied(self) -> frozenset[Square]:

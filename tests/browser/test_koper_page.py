@@ -1,12 +1,14 @@
 """The Koper page in a real browser on a phone-sized screen, against the simulated table.
 
 A move made by hand on the simulated table is read by the camera watcher and appears on the page;
-an announcement is then made through the page (PIN dialog, legal choices only).
+an announcement is then made through the page (PIN dialog, legal choices only). Cards the camera
+read unsure are marked, and the players name them on the page before play goes on.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,6 +20,8 @@ from firmware_py.games import GamePlugin, Watcher
 from firmware_py.koper_sim import KoperTableSim
 from firmware_py.koper_watch import KoperWatchConfig, KoperWatcher
 from firmware_py.table import Table
+from vision.koper import BoardReading, read_board
+from vision.koper.correction import corrected
 
 PIN = "1357"
 
@@ -97,3 +101,87 @@ def test_the_page_fits_a_phone_and_shows_an_illegal_move(served: Any, phone: Pag
     expect(phone.locator("#problem")).to_have_text(re.compile("light", re.I))
     assert served.table.view()["leds"]["status"] == "attention"
     assert served.table.referee.view()["actions"] == 0
+
+
+def _two_cards_swapped(image: Any, **kwargs: Any) -> BoardReading:
+    """The reader, made to take two cards each for the other by a hair: the first two card
+    cells' costs say each looks a little more like the other's card (as two cards of a deck it
+    was never given can)."""
+    reading = read_board(image, **kwargs)
+    assert reading.card_costs is not None
+    costs = reading.card_costs.copy()
+    i, j = 0, 1
+    a, b = costs[i].argmin(), costs[j].argmin()
+    costs[i, b] = costs[i, a] - 0.002
+    costs[j, a] = costs[j, b] - 0.002
+    return corrected(replace(reading, card_costs=costs), {})
+
+
+@pytest.fixture
+def unsure(serve_table: Any) -> Any:
+    sim = KoperTableSim(seed=11, design="anglo", still_size=(2304, 1296))
+    source = sim.source(fps=8)
+
+    def watcher(table: Table, plugin: GamePlugin) -> Watcher | None:
+        return KoperWatcher(
+            table.referee,
+            source,
+            table.camera_view,
+            KoperWatchConfig(deck="anglo"),
+            reader=_two_cards_swapped,
+        )
+
+    served = serve_table(PIN, watcher_factory=watcher, sim=sim)
+    served.table.start_game("koper", {})
+    return served
+
+
+def test_cards_read_unsure_are_named_on_the_phone_before_play_goes_on(
+    unsure: Any, phone: Page
+) -> None:
+    sim, referee = unsure.sim, unsure.table.referee
+    phone.goto(f"{unsure.url}/play/koper")
+    marked = phone.locator("#board .kcell.unsure")
+    expect(marked.first).to_be_visible(timeout=60_000)
+    expect(phone.locator("#fix-box")).to_be_visible()
+    expect(phone.locator("#problem")).to_contain_text("not sure")
+    state = referee.state
+    assert isinstance(state, KoperState)
+    wrong = [(r, c) for r in range(8) for c in range(8) if state.cells[r][c] != sim.cells[r][c]]
+    assert len(wrong) == 2, wrong
+    squares = {el.get_attribute("data-square") for el in marked.all()}
+    assert {"abcdefgh"[c] + str(r + 1) for r, c in wrong} <= squares
+
+    # A move made now is not played: the cards come first.
+    hand_move(sim, (5, 4), (4, 4))
+    for _ in range(20):
+        if marked.count() == 0:
+            break
+        cell = marked.first
+        row, col = int(cell.get_attribute("data-row")), int(cell.get_attribute("data-col"))
+        cell.click()
+        expect(phone.locator("#fix-title")).to_contain_text("Which card")
+        truth = sim.cells[row][col]
+        button = phone.locator(f'#fix-choices button[data-card="{truth}"]')
+        if button.count():
+            button.click()
+            if not referee.view()["state"]["checked"]:
+                # A spectator is asked for the PIN first.
+                phone.fill("#pin-input", PIN)
+                phone.click("#pin-ok")
+                button.click()
+        else:
+            phone.select_option("#fix-other", truth)
+        expect(
+            phone.locator(f'[data-square="{cell.get_attribute("data-square")}"].unsure')
+        ).to_have_count(0, timeout=30_000)
+    expect(marked).to_have_count(0)
+    expect(phone.locator("#fix-box")).to_be_hidden()
+    state = referee.state
+    assert isinstance(state, KoperState)
+    assert [list(row) for row in state.cells] == [list(row) for row in sim.cells]
+    assert referee.view()["actions"] >= 1 and state.moves == ()
+    assert any("corrected" in e.text for e in referee.events)
+
+    # Then the move on the table is read and played.
+    expect(phone.locator("#moves li").first).to_have_text("e6-e5", timeout=60_000)

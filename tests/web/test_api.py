@@ -107,3 +107,14 @@ def test_home_page_offers_the_qr_code_of_the_table_url(client: FlaskClient, tabl
     table.set_urls(["http://tableside.local:8080/", "http://192.168.1.20:8080/"])
     home = client.get("/").get_data(as_text=True)
     assert "<svg" in home and "http://192.168.1.20:8080/" in home
+
+
+def test_a_card_correction_needs_a_square_and_a_camera(player: FlaskClient) -> None:
+    start_koper(player)
+    bad = player.post("/api/koper/card", json={"at": [9, 0], "card": "QH"})
+    assert bad.status_code == 400 and "square" in bad.get_json()["reason"]
+    bad = player.post("/api/koper/card", json={"at": [0, 0], "card": 5})
+    assert bad.status_code == 400
+    # No camera watches this table: the players enter moves themselves.
+    res = player.post("/api/koper/card", json={"at": [5, 6], "card": None})
+    assert res.status_code == 409 and "camera" in res.get_json()["reason"]

@@ -147,6 +147,13 @@ class KoperReadConfig:
     max_mean_cost: float = 1.5
     #: Cost margin giving a confidence of about 0.63 (1 - 1/e).
     confidence_scale: float = 0.1
+    #: A card's confidence on the board: the whole assignment's margin for it
+    #: (:func:`~vision.koper.matching.assignment_margins`) over this counts 0.9 sure, the
+    #: confidence below which the players are asked (``ASK_BELOW``), and each further
+    #: ``sure_margin`` takes a tenth of the remaining doubt. Calibrated on the tuning designs
+    #: (13 boards, 676 cards, 16 wrong: every wrong card had margin 0; 38 right ones lay below
+    #: 0.02, 6 % asked); the held-back designs are measured apart in the bench.
+    sure_margin: float = 0.02
     #: Design-free evidence (:mod:`vision.koper.indices`), added to the profile's costs when
     #: the deck is not named: its weight, and the width (pixels) of the card patch it reads.
     #: A 12 MP still gives a card about 200 px across; a smaller image is scaled up to that.

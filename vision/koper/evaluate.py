@@ -14,6 +14,7 @@ from vision.cards.designs import design_family
 from vision.errors import VisionError
 from vision.koper.baseline import baseline_checkers
 from vision.koper.config import KoperReadConfig
+from vision.koper.correction import ASK_BELOW
 from vision.koper.pieces import PieceLooks, learn_pieces
 from vision.koper.profiles import available_profiles
 from vision.koper.reader import read_board
@@ -21,7 +22,7 @@ from vision.sim.koper_board import PIECE_KINDS, PieceKind, PieceSet, draw_piece_
 from vision.sim.koper_layout import BOARD_SIZE, Cells, random_layout
 
 #: The confidence at which a cell counts as read for sure in ``sure_wrong``.
-SURE = 0.9
+SURE = ASK_BELOW
 
 
 def evaluate_designs(

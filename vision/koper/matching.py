@@ -116,3 +116,29 @@ def assign(costs: np.ndarray, config: KoperReadConfig) -> Assignment:
         confidence[r] = 1.0 - np.exp(-margin / config.confidence_scale)
     mean_cost = float(costs[rows, cols].mean()) if len(rows) else float("inf")
     return Assignment(cards, chosen, confidence, mean_cost)
+
+
+def assignment_margins(costs: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """For each cell given a card (``cards[i] >= 0``), how much dearer the cheapest whole
+    assignment is that gives it any other card (0 for a cell given none).
+
+    A cell's own row says how close its second-best card comes; the whole assignment also
+    says whether that card is free. Two cells that each look most like the same card make a
+    swapped pair cheap however clear each row is, and a cell whose runner-up another cell
+    holds firmly is surer than its row alone says. Each margin is one more solve with that
+    one pairing forbidden (52 solves of 52 x 52: a few milliseconds).
+
+    >>> costs = np.array([[0.1, 0.5, 0.9], [0.2, 0.3, 0.9], [0.9, 0.9, 0.1]])
+    >>> assignment_margins(costs, np.array([0, 1, 2])).round(2).tolist()
+    [0.3, 0.3, 1.4]
+    """
+    rows = np.flatnonzero(cards >= 0)
+    total = float(costs[rows, cards[rows]].sum())
+    forbidden = float(np.abs(costs).sum()) + 1.0
+    out = np.zeros(len(cards))
+    for i in rows:
+        trial = costs.copy()
+        trial[i, cards[i]] = forbidden
+        r, c = linear_sum_assignment(trial)
+        out[i] = max(0.0, float(trial[r, c].sum()) - total)
+    return out

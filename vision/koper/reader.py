@@ -36,7 +36,7 @@ it for ``deck="auto"`` and by name.
 (True, True)
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -55,7 +55,7 @@ from vision.koper.features import (
     region_homography,
 )
 from vision.koper.indices import IndexBank, card_costs, index_bank
-from vision.koper.matching import Assignment, assign, cost_matrix
+from vision.koper.matching import Assignment, assign, assignment_margins, cost_matrix
 from vision.koper.pieces import PieceLooks, classify
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
 from vision.koper.suits import close_pairs, pair_costs
@@ -68,12 +68,15 @@ Cells = tuple[tuple[str | None, ...], ...]
 class BoardReading:
     """What :func:`read_board` saw, in image orientation (row 0 at the top, column 0 left).
 
-    ``confidences`` is 8 x 8 in [0, 1] (for cards: the cost margin over the next best card; for
-    empty spaces: how clearly the cell lacks a card border); ``corners`` are the board's outer
-    corners in the input image (top-left, top-right, bottom-right, bottom-left); ``deck`` the
-    profile used; ``pieces`` the checkers as measured (in ``checkers``' order: size, look and
-    the chance that the colour is right), which the sets are learnt from
-    (:func:`vision.koper.pieces.learn_pieces`).
+    ``confidences`` is 8 x 8 in [0, 1] (for cards: how much dearer the cheapest whole assignment is
+    that gives the cell another card, :func:`card_confidence`; for empty spaces: how clearly the
+    cell lacks a card border); ``corners`` are the board's outer corners in the input image
+    (top-left, top-right, bottom-right, bottom-left); ``deck`` the profile used; ``pieces`` the
+    checkers as measured (in ``checkers``' order: size, look and the chance that the colour is
+    right), which the sets are learnt from (:func:`vision.koper.pieces.learn_pieces`).
+    ``card_cells`` are the cells that hold cards and ``card_costs`` their costs against each card of
+    ``card_ids`` (rows in ``card_cells``' order), kept so that the players' corrections can be taken
+    into the same assignment (:mod:`vision.koper.correction`).
     """
 
     cells: Cells
@@ -83,6 +86,9 @@ class BoardReading:
     deck: str
     landscape: bool
     pieces: tuple[Checker, ...] = ()
+    card_cells: tuple[tuple[int, int], ...] = ()
+    card_ids: tuple[str, ...] = ()
+    card_costs: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict:
         """The DESIGN contract of ``tableside koper read --json``, with its extension: a
@@ -410,21 +416,21 @@ def read_board(
     named = isinstance(deck, (str, DeckProfile)) and deck != "auto"
     exemplars = tuple(p.name for p in profiles if p.name in list_designs())
     bank = None if named or not exemplars else index_bank(exemplars)
-    profile, result = _identify(survey, profiles, bank, cfg)
+    profile, result, costs = _identify(survey, profiles, bank, cfg)
     art = _card_art(survey, profile, result, cfg)
     if art:
         survey = _without_checkers(survey, art, cfg)
-        profile, result = _identify(survey, [profile], bank, cfg)
-    return _reading(survey, profile, result, cfg)
+        profile, result, costs = _identify(survey, [profile], bank, cfg)
+    return _reading(survey, profile, result, costs, cfg)
 
 
 def _identify(
     survey: _Survey, profiles: list[DeckProfile], bank: IndexBank | None, cfg: KoperReadConfig
-) -> tuple[DeckProfile, Assignment]:
-    """The profile fitting best among ``profiles`` and the cards it gives the cells, after the
-    second looks at unsure cells and same-rank pairs. With a ``bank`` (the deck was not named,
-    so it may be none of the profiles), every cost adds the design-free evidence of
-    :mod:`vision.koper.indices` weighted ``design_free_weight``."""
+) -> tuple[DeckProfile, Assignment, np.ndarray]:
+    """The profile fitting best among ``profiles``, the cards it gives the cells after the second
+    looks at unsure cells and same-rank pairs, and the costs they were chosen by. With a ``bank``
+    (the deck was not named, so it may be none of the profiles), every cost adds the design-free
+    evidence of :mod:`vision.koper.indices` weighted ``design_free_weight``."""
     extra = np.zeros((len(survey.cells), len(CARD_IDS)), np.float32)
     weight = cfg.design_free_weight * _legibility(survey.card_px, cfg)
     if bank is not None and weight > 0:
@@ -461,7 +467,7 @@ def _identify(
         raise NoBoardFound(
             f"no board found: the cells do not look like the cards of deck {profile.name!r}"
         )
-    return profile, result
+    return profile, result, base + own
 
 
 def _legibility(card_px: float, cfg: KoperReadConfig) -> float:
@@ -525,14 +531,17 @@ def _without_checkers(survey: _Survey, gone: list[Checker], cfg: KoperReadConfig
     )
 
 
-def _reading(survey: _Survey, profile: DeckProfile, result: Assignment, cfg) -> BoardReading:
+def _reading(
+    survey: _Survey, profile: DeckProfile, result: Assignment, costs: np.ndarray, cfg
+) -> BoardReading:
     """The :class:`BoardReading` of the identified cards and the survey's checkers."""
     cells = [[None] * BOARD_CELLS for _ in range(BOARD_CELLS)]
     conf = [[0.0] * BOARD_CELLS for _ in range(BOARD_CELLS)]
+    sure = card_confidence(assignment_margins(costs, result.cards), cfg)
     for i, (r, c) in enumerate(survey.cells):
         if result.cards[i] >= 0:
             cells[r][c] = profile.card_ids[result.cards[i]]
-            conf[r][c] = float(result.confidence[i])
+            conf[r][c] = float(sure[i])
     votes = survey.layout.votes
     for r in range(BOARD_CELLS):
         for c in range(BOARD_CELLS):
@@ -548,7 +557,20 @@ def _reading(survey: _Survey, profile: DeckProfile, result: Assignment, cfg) -> 
         deck=profile.name,
         landscape=survey.landscape,
         pieces=pieces,
+        card_cells=tuple(survey.cells),
+        card_ids=tuple(profile.card_ids),
+        card_costs=costs,
     )
+
+
+def card_confidence(margins: np.ndarray, cfg: KoperReadConfig) -> np.ndarray:
+    """Cards' confidences from their whole-assignment margins (``sure_margin``): a card is as
+    sure as no other assignment of the board comes near the one read.
+
+    >>> card_confidence(np.array([0.0, 0.02, 0.04]), KoperReadConfig()).round(2).tolist()
+    [0.0, 0.9, 0.99]
+    """
+    return 1.0 - np.power(10.0, -margins / cfg.sure_margin)
 
 
 def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, costs):

@@ -7,9 +7,17 @@
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
   const squareName = (r, c) => "abcdefgh"[c] + (r + 1);
   const colorName = (seat, st) => st.seats[seat].color;
+  const RANKS = "A23456789TJQK";
+  const cardText = (card) => `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]]}`;
+  let fixing = null; // the marked cell being named: {row, col, card, choices}
 
-  function drawBoard(st) {
+  function unsureCards(view) {
+    return (view.extras && view.extras.unsure_cards) || [];
+  }
+
+  function drawBoard(st, unsure) {
     const at = new Map(st.checkers.map((k) => [`${k.row},${k.col}`, k]));
+    const marked = new Set(unsure.map((u) => `${u.row},${u.col}`));
     const cells = [];
     const removing = st.to_remove;
     for (let r = 0; r < 8; r++) {
@@ -26,13 +34,50 @@
           cls.push("empty");
         }
         if (k && removing !== null && k.seat === removing) cls.push("removable");
+        const doubt = marked.has(`${r},${c}`);
+        if (doubt) cls.push("unsure");
+        if (doubt && fixing && fixing.row === r && fixing.col === c) cls.push("chosen");
+        const badge = doubt ? '<span class="unsure-badge" aria-label="not sure">?</span>' : "";
         const piece = k ? `<span class="checker ${k.color}" data-seat="${k.seat}"></span>` : "";
         cells.push(`<div class="${cls.join(" ")}" data-square="${squareName(r, c)}" data-row="${r}" data-col="${c}"` +
-          ` data-card="${card || ""}" data-checker="${k ? k.color : ""}">${face}${piece}` +
+          ` data-card="${card || ""}" data-checker="${k ? k.color : ""}">${face}${badge}${piece}` +
           `<span class="name">${squareName(r, c)}</span></div>`);
       }
     }
     $("board").innerHTML = cells.join("");
+  }
+
+  function drawFix(view) {
+    const unsure = unsureCards(view);
+    $("fix-box").hidden = unsure.length === 0;
+    if (fixing && !unsure.some((u) => u.row === fixing.row && u.col === fixing.col)) fixing = null;
+    const open = fixing !== null;
+    $("fix-choices").hidden = !open;
+    $("fix-other-label").hidden = !open;
+    if (!open) {
+      $("fix-title").textContent = `Check the marked cards (${unsure.length})`;
+      return;
+    }
+    const name = squareName(fixing.row, fixing.col);
+    $("fix-title").textContent = `Which card is at ${name}?`;
+    $("fix-choices").innerHTML = fixing.choices.map((card, i) =>
+      `<button type="button" class="fix-card needs-pin ${"HD".includes(card[1]) ? "red" : "black"}"` +
+      ` data-card="${esc(card)}">${cardText(card)}${i === 0 ? " (as read)" : ""}</button>`).join("");
+    const others = [];
+    for (const suit of "SHDC") for (const rank of RANKS) others.push(rank + suit);
+    $("fix-other").innerHTML = '<option value="">choose…</option>' + others
+      .filter((card) => !fixing.choices.includes(card))
+      .map((card) => `<option value="${card}">${cardText(card)}</option>`).join("");
+  }
+
+  async function name(card) {
+    if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+    const at = [fixing.row, fixing.col];
+    const res = await Tableside.post("/api/koper/card", { at, card: card === fixing.card ? null : card });
+    if (res.ok) {
+      Tableside.toast(`${squareName(at[0], at[1])} is ${cardText(card)}.`);
+      fixing = null;
+    }
   }
 
   function drawSeats(st) {
@@ -77,7 +122,8 @@
     }
     const st = view.state;
     $("status").textContent = st.status;
-    drawBoard(st);
+    drawBoard(st, unsureCards(view));
+    drawFix(view);
     drawSeats(st);
     drawAnnounce(st);
     drawRemove(st);
@@ -96,6 +142,19 @@
       if (res.ok) Tableside.toast(`Announced: ${hand.dataset.hand}`);
       return;
     }
+    const mark = ev.target.closest(".kcell.unsure");
+    if (mark) {
+      const row = Number(mark.dataset.row), col = Number(mark.dataset.col);
+      fixing = unsureCards(view).find((u) => u.row === row && u.col === col) || null;
+      drawBoard(st, unsureCards(view));
+      drawFix(view);
+      return;
+    }
+    const fix = ev.target.closest("button.fix-card");
+    if (fix && fixing) {
+      await name(fix.dataset.card);
+      return;
+    }
     const cell = ev.target.closest(".kcell.removable");
     if (cell) {
       if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
@@ -107,6 +166,10 @@
       const res = await Tableside.post("/api/undo");
       if (res.ok) Tableside.toast("Undone. Put the pieces back as the board shows.");
     }
+  });
+
+  $("fix-other").addEventListener("change", (ev) => {
+    if (ev.target.value && fixing) name(ev.target.value);
   });
 
   // Phones freeze background images: refresh the snapshot when the page comes back.

@@ -238,3 +238,27 @@ def test_view_is_json_for_the_phones(fresh: KoperState, kit: Any) -> None:
     ]
     assert view["legal_announcements"][:3] == LIGHT_HANDS[:3]
     assert (view["result"], view["winner"]) == (None, None)
+
+
+def test_the_players_correct_two_cards_read_swapped_and_the_turn_stays(fresh: KoperState) -> None:
+    # The camera read the board's QS and JS (g6, h6) each as the other: the players say so.
+    g6, h6 = (5, 6), (5, 7)
+    assert (fresh.card_at(g6), fresh.card_at(h6)) == ("QS", "JS")
+    data = {"cells": [[5, 6, "JS"], [5, 7, "QS"]], "checked": [[5, 6]]}
+    step = GAME.apply(fresh, Action("cards", 1, data))
+    assert step.ok
+    assert (step.state.card_at(g6), step.state.card_at(h6)) == ("JS", "QS")
+    assert step.state.to_act == fresh.to_act and step.state.moves == fresh.moves
+    assert step.state.checked == frozenset({g6})
+    assert GAME.view(step.state)["checked"] == [[5, 6]]
+    assert [e.kind for e in step.events] == ["cards"]
+    assert "g6 is JS" in step.events[0].text and "h6 is QS" in step.events[0].text
+
+
+def test_a_correction_that_would_put_a_card_on_the_board_twice_is_refused(
+    fresh: KoperState,
+) -> None:
+    step = GAME.apply(fresh, Action("cards", 0, {"cells": [[5, 6, "AS"]]}))
+    assert not step.ok and "once" in step.reason
+    empty = GAME.apply(fresh, Action("cards", 0, {"cells": [[0, 0, "QS"], [5, 6, "QS"]]}))
+    assert not empty.ok
