@@ -8,6 +8,7 @@ read unsure are marked, and the players name them on the page before play goes o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -26,19 +27,24 @@ from vision.koper.correction import corrected
 PIN = "1357"
 
 
-@pytest.fixture
-def served(serve_table: Any) -> Any:
+def _koper_table(serve_table: Any, reader: Callable[..., BoardReading] = read_board) -> Any:
+    """A Koper game started on the simulated table (the anglo deck), its camera read by
+    ``reader``."""
     sim = KoperTableSim(seed=11, design="anglo", still_size=(2304, 1296))
     source = sim.source(fps=8)
 
     def watcher(table: Table, plugin: GamePlugin) -> Watcher | None:
-        return KoperWatcher(
-            table.referee, source, table.camera_view, KoperWatchConfig(deck="anglo")
-        )
+        config = KoperWatchConfig(deck="anglo")
+        return KoperWatcher(table.referee, source, table.camera_view, config, reader=reader)
 
     served = serve_table(PIN, watcher_factory=watcher, sim=sim)
     served.table.start_game("koper", {})
     return served
+
+
+@pytest.fixture
+def served(serve_table: Any) -> Any:
+    return _koper_table(serve_table)
 
 
 def hand_move(sim: KoperTableSim, frm: tuple[int, int], to: tuple[int, int]) -> None:
@@ -119,21 +125,7 @@ def _two_cards_swapped(image: Any, **kwargs: Any) -> BoardReading:
 
 @pytest.fixture
 def unsure(serve_table: Any) -> Any:
-    sim = KoperTableSim(seed=11, design="anglo", still_size=(2304, 1296))
-    source = sim.source(fps=8)
-
-    def watcher(table: Table, plugin: GamePlugin) -> Watcher | None:
-        return KoperWatcher(
-            table.referee,
-            source,
-            table.camera_view,
-            KoperWatchConfig(deck="anglo"),
-            reader=_two_cards_swapped,
-        )
-
-    served = serve_table(PIN, watcher_factory=watcher, sim=sim)
-    served.table.start_game("koper", {})
-    return served
+    return _koper_table(serve_table, _two_cards_swapped)
 
 
 def test_cards_read_unsure_are_named_on_the_phone_before_play_goes_on(
