@@ -51,7 +51,7 @@ from vision.croquet.motion.paths import Motion
 from vision.croquet.motion.referee import CoinReferee
 from vision.croquet.standing import coins_standing
 from vision.errors import VisionError
-from vision.markers import TableProfile
+from vision.markers import TableProfile, marker_corners_mm
 from vision.sources import Frame, FrameSource
 
 log = logging.getLogger("tableside.croquetnole")
@@ -281,6 +281,7 @@ class CroquetWatcher(CameraWatcher):
             state.layout,
             self.config.fps,
             coins=tuple(c.name for c in state.coins),
+            markers=tuple(marker_corners_mm(self.config.profile).values()),
         )
         self._t0, self._wall0 = first.t, time.monotonic()
         for coin, at in standing.items():

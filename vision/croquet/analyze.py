@@ -40,7 +40,7 @@ from vision.croquet.config import DEFAULT_CONFIG, CroquetVisionConfig
 from vision.croquet.layout_reader import read_layout, table_size
 from vision.croquet.motion.referee import CoinReferee
 from vision.errors import UnusableVideo, VisionError
-from vision.markers import TableProfile
+from vision.markers import TableProfile, marker_corners_mm
 from vision.sources import SourceError, VideoFileSource
 
 Event = dict[str, Any]
@@ -126,6 +126,7 @@ def referee(
         lay,
         fps,
         coins=in_match,
+        markers=tuple(marker_corners_mm(profile).values()),
     )
     pending: list[tuple[float, int, Event]] = []
     order = itertools.count()

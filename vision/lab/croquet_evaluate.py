@@ -51,6 +51,7 @@ from vision.croquet.layout_reader import layout_offsets, read_layout, table_size
 from vision.croquet.motion.calls import ASK_BELOW, Place
 from vision.croquet.motion.referee import CoinReferee
 from vision.errors import VisionError
+from vision.markers import marker_corners_mm
 from vision.sim.croquet_camera import MODES, CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, FrameTruth, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -275,7 +276,11 @@ def _setup(
     layout: Layout = scene.layout
     if read_tiles:
         layout = read_layout(first, cal, table_size(renderer.profile), config, renderer.profile)
-    return CoinReferee(first, cal, scene.setup, layout, scene.fps, coins=scene.names), layout
+    markers = tuple(marker_corners_mm(renderer.profile).values())
+    referee = CoinReferee(
+        first, cal, scene.setup, layout, scene.fps, coins=scene.names, markers=markers
+    )
+    return referee, layout
 
 
 class SceneReferee(Protocol):

@@ -75,11 +75,6 @@ class MotionConfig:
     #: changes them unequally), and how far apart the channels' ratios may lie.
     shadow_ratio: tuple[float, float] = (0.3, 0.93)
     shadow_spread: float = 0.1
-    #: Two coins' centres lie a coin's width apart at the least (touching); split readings
-    #: closer than this share of it are one coin cut in two (a smear read as two). Below 1
-    #: for the split's own error: a k-means split of two touching discs, blurred by a pixel,
-    #: puts each centre within a few tenths of a pixel of the true one.
-    apart_share: float = 0.75
     #: The least share of a coin's area a region must have to be a coin seen whole.
     coin_fill: float = 0.6
     #: A uniform disc of radius r spreads its pixels by r / 2 in every direction. A coin's
@@ -146,6 +141,15 @@ class MotionConfig:
         coin's position spread and a pixel for the sliding one (a blurred outline is read to
         about a pixel)."""
         return math.hypot(self.position_sd_mm, self.pixel_mm)
+
+    @property
+    def apart_mm(self) -> float:
+        """Two coins' centres lie a coin's width apart at the least (touching), on the table;
+        split readings closer than this are one coin cut in two (a smear read as two), or two
+        touching coins cut in three: a coin's width less a pixel for the split's own error (a
+        k-means split of two touching discs, blurred by a pixel, puts each centre within a few
+        tenths of a pixel of the true one)."""
+        return self.coin_mm - self.pixel_mm
 
     @property
     def hit_mm(self) -> float:

@@ -62,11 +62,12 @@ class CoinReferee:
         fps: float,
         config: MotionConfig = DEFAULT_MOTION,
         coins: Sequence[str] = COINS,
+        markers: Sequence[np.ndarray] = (),
     ) -> None:
         centre = (layout.table[0] / 2, layout.table[1] / 2)
         self.cfg = replace(config, fps=fps, pixel_mm=1.0 / cal.px_per_mm(centre))
         self.layout = layout
-        self.table = learn_table(first, cal, setup, layout.table, self.cfg)
+        self.table = learn_table(first, cal, setup, layout.table, self.cfg, markers)
         self.tracker = CoinTracker(
             setup, self.table.looks, layout.table, self.cfg, coins, layout.tiles
         )

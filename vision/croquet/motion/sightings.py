@@ -563,14 +563,14 @@ def _coins_in(
     while k > 1:
         starts, held = _split(pts, k, table.coin_px, shown_at - (x0, y0))
         found = disc_centres(pts, starts[held], window, weights)
-        gaps = np.hypot(*(found[:, None, :] - found[None, :, :]).transpose(2, 0, 1))
-        if len(found) == k and gaps[np.triu_indices(k, 1)].min() >= config.apart_share * 2 * (
-            table.coin_px
-        ):
+        # On the table, where the camera's slant and distance no longer change sizes.
+        on_table = table.cal.to_table(found + np.array([x0, y0]), COIN_THICK_MM / 2)
+        gaps = np.hypot(*(on_table[:, None, :] - on_table[None, :, :]).transpose(2, 0, 1))
+        if len(found) == k and gaps[np.triu_indices(k, 1)].min() >= config.apart_mm:
             break
         # Two coins never lie closer than a coin's width, centre to centre: a split that puts
         # two closer cut one coin (smeared along its path by its speed, or joined to another
-        # across a gap) in two.
+        # across a gap) in two, or two touching coins in three.
         k -= 1
     if k == 1:
         found = disc_centres(pts, pts.mean(axis=0, keepdims=True), window, weights)

@@ -314,14 +314,25 @@ def _disc_mask(shape: tuple[int, int], centres: np.ndarray, radius: float) -> np
     return mask
 
 
+#: How far round a marker's square its paper goes, as a share of its side: the white quiet zone
+#: the detector needs (a module of the marker's six at least; a quarter of the side leaves
+#: room for how it was cut).
+_MARKER_PAPER = 0.25
+
+
 def learn_table(
     first: np.ndarray,
     cal: Calibration,
     setup: Mapping[str, Point],
     table_mm: tuple[float, float],
     config: MotionConfig,
+    markers: Sequence[np.ndarray] = (),
 ) -> TableModel:
-    """Learn the table from the first frame (see the module doc)."""
+    """Learn the table from the first frame (see the module doc). ``markers`` are the table
+    markers' corners (4 x 2, table mm): their paper is no part of the table the referee
+    watches. A black-and-white marker changes with the light more than any cloth does (mains
+    flicker seen by a rolling shutter sweeps across it in bands), and no coin shows on it that
+    the referee could follow: a coin slid onto one is out of sight there."""
     h, w = first.shape[:2]
     centre = (table_mm[0] / 2, table_mm[1] / 2)
     coin_px = config.radius_mm * cal.px_per_mm(centre)
@@ -336,6 +347,10 @@ def learn_table(
     table = np.zeros((h, w), np.uint8)
     outline = np.round(cal.to_image(corners)).astype(np.int32)
     cv2.fillPoly(table, [outline], 255)
+    for quad in markers:
+        centre_mm = quad.mean(axis=0)
+        paper = centre_mm + (quad - centre_mm) * (1 + 2 * _MARKER_PAPER)
+        cv2.fillPoly(table, [np.round(cal.to_image(paper)).astype(np.int32)], 0)
     bx, by, bw, bh = cv2.boundingRect(outline)
     (x0, x1), (y0, y1) = _span(bx, bw, w, step), _span(by, bh, h, step)
     window = (x0, y0, x1, y1)
