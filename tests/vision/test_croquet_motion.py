@@ -22,6 +22,7 @@ from vision.croquet.motion.referee import CoinReferee
 from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.strikes import Strikes
+from vision.croquet.motion.table_model import TableModel, learn_table
 from vision.croquet.motion.tracks import CoinTracker, State
 from vision.lab.croquet_evaluate import (
     SceneRun,
@@ -30,6 +31,7 @@ from vision.lab.croquet_evaluate import (
     match_events,
     score_scene,
 )
+from vision.markers import marker_corners_mm
 from vision.sim.croquet_camera import CameraMode, CameraModel
 from vision.sim.croquet_render import CroquetRenderer, RenderConfig
 from vision.sim.croquet_scene import CroquetScene
@@ -147,6 +149,31 @@ def test_the_bold_numeral_edition_held_back_from_tuning_is_read() -> None:
     scene, r = varied_scene(7, 2, MODE, variation)
     run = referee(scene, r)
     assert matched(run, "flick") and matched(run, "rest", 0.4)
+
+
+def test_the_markers_paper_is_no_part_of_the_watched_table() -> None:
+    # A black-and-white marker follows mains flicker in bands under a rolling shutter; its
+    # changed pixels were read as a coin going off the table.
+    r = renderer()
+    scene = CroquetScene.from_script(PASS)
+    first = next(r.frames(scene))[0]
+    cal = calibrate(first, r.profile)
+    corners = marker_corners_mm(r.profile)
+    cfg = MotionConfig()
+    with_markers = learn_table(
+        first, cal, scene.setup, scene.layout.table, cfg, tuple(corners.values())
+    )
+    plain = learn_table(first, cal, scene.setup, scene.layout.table, cfg)
+
+    def watched(table: TableModel, mm: tuple[float, float]) -> bool:
+        gx, gy = np.round(table.to_grid(cal.to_image(np.array([mm]))[0])).astype(int)
+        return bool(table.on_table[gy, gx])
+
+    for quad in corners.values():
+        centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+        assert watched(plain, centre) and not watched(with_markers, centre)
+    middle = (scene.layout.table[0] / 2, scene.layout.table[1] / 2)
+    assert watched(with_markers, middle)
 
 
 def test_a_dark_hand_on_wood_is_a_hand_not_a_shadow_and_no_coin() -> None:
