@@ -134,7 +134,9 @@ def save_arrays(target: Path, **arrays: np.ndarray) -> None:
     fd, tmp = tempfile.mkstemp(prefix=target.stem, suffix=".tmp.npz", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            np.savez_compressed(fh, **cast(dict[str, Any], arrays))  # stubs: allow_pickle
+            # numpy's type hints give savez_compressed's keywords the type of allow_pickle
+            # (bool): the arrays are passed as a plain mapping.
+            np.savez_compressed(fh, **cast(dict[str, Any], arrays))
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
