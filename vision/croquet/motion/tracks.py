@@ -219,9 +219,16 @@ class CoinTracker:
         return [pt(tr.predict(self.t + self.cfg.frame_s)) for tr in self._on_table()]
 
     def moving(self) -> list[Point]:
-        """Where each coin in motion (sliding, seen or not) should show in the next frame."""
+        """Where each coin in motion (sliding, seen or not) should show in the next frame, and
+        the latest of the readings not yet explained that were taken away from where a coin
+        lies: those may be a coin set off where nobody saw it start (flicked under a hand), so
+        the region they lie in is read afresh, not taken again as if nothing could move it."""
         t = self.t + self.cfg.frame_s
-        return [pt(tr.predict(t)) for tr in self.tracks.values() if tr.in_motion]
+        return [
+            pt(tr.predict(t)) if tr.in_motion else pt(tr.doubt[-1])
+            for tr in self.tracks.values()
+            if tr.in_motion or tr.doubt
+        ]
 
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
