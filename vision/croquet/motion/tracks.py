@@ -258,7 +258,7 @@ class CoinTracker:
         for source, run in f.handed:
             if source.under_hand and not source.doubt:
                 source.doubt, source.doubt_t = list(run), t
-        renamed, guessed = self.names.settle(self.tracks, [s.mm for s in view.sightings], t)
+        renamed, guessed = self.names.settle(self.tracks, [s.mm for s in sightings], t)
         self.t = t
         self._last_steps = tuple(f.steps)
         self._follow_friction(f, renamed)
@@ -290,11 +290,13 @@ class CoinTracker:
 
     def _not_painted(self, view: View) -> list[Sighting]:
         """The sightings, less those of the painted-in guess at a set-up spot (``view.painted``)
-        whose coin lies hidden under a hand: where that coin has left unseen, the real table
-        differs from the guess within the painted disc (``painted_radii`` radii), and shows as
-        a coin there. A coin still lying there shows its own face, unmixed with the table (a
-        coin at rest is not smeared): a reading there whose look differs from it by more than
-        ``look_gate`` (:func:`look_apart`, the table's colour left out) is the table.
+        whose coin lies hidden under a hand or is taken to be sliding away from it: where that
+        coin has left, the real table differs from the guess within the painted disc
+        (``painted_radii`` radii), and shows as a coin there. A coin still lying there (the
+        one taken to slide away may be another that lay hidden beside it: :mod:`.names`)
+        shows its own face, unmixed with the table (a coin at rest is not smeared): a reading
+        there whose look differs from it by more than ``look_gate`` (:func:`look_apart`, the
+        table's colour left out) is the table.
 
         >>> tr = CoinTracker({"a": (100.0, 100.0)}, {"a": np.array([40.0, 40.0, 200.0])},
         ...                  (864.0, 864.0), MotionConfig())
@@ -308,7 +310,7 @@ class CoinTracker:
         spots = [
             (tr.look, p)
             for tr in self.tracks.values()
-            if tr.under_hand and tr.look is not None
+            if (tr.under_hand or tr.in_motion) and tr.look is not None
             for p in view.painted
             if math.dist(pt(tr.spot), p) <= near
         ]
