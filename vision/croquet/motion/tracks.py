@@ -34,7 +34,9 @@ The transitions (:meth:`CoinTracker.update`):
   the first and last within that of each other (a slowing coin's short steps add up); its
   spot is the mean of those readings.
 * ``SLIDING -> OFF`` when its reading, or its path carried on while it is not seen, crosses the
-  table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise.
+  table's edge: the centre beyond the edge falls (RULINGS); ``-> HIDDEN`` when lost otherwise,
+  and ``-> REST`` where it was last seen once friction must have stopped it
+  (:meth:`CoinTracker._slide_ends`).
 * ``HIDDEN -> REST`` when seen again where it lay (within half a coin beside a hand, whose edge
   shifts what shows), or read still, clear of every hand, within ``start_mm`` and a pixel
   (``pixel_mm``) of it; ``-> SLIDING`` when seen moving (:func:`sliding_on`: two steps running the
@@ -540,6 +542,23 @@ class CoinTracker:
             tr.spot = np.mean(tr.still[1:], axis=0)
             tr.state, tr.velocity, tr.still = State.REST, np.zeros(2), []
 
+    @staticmethod
+    def _slide_ends(tr: Track, cfg: MotionConfig) -> float:
+        """The latest a coin lost from sight while sliding can still be moving: friction at
+        its slowest (``decel_min_mm_s2``) stops it from the fastest its readings allow (the
+        speed read, plus the error of a speed read from two readings a frame apart) within
+        that speed over that friction; and no slide lasts longer than ``lost_frames``.
+
+        >>> cfg = MotionConfig(position_sd_mm=0.25)
+        >>> tr = Track("a", None, seen_t=1.0, velocity=np.array([150.0, 0.0]))
+        >>> round(CoinTracker._slide_ends(tr, cfg), 3)
+        1.213
+        """
+        fastest = float(np.hypot(*tr.velocity)) + (
+            cfg.sure_sds * math.sqrt(2) * cfg.position_sd_mm / cfg.frame_s
+        )
+        return tr.seen_t + min(fastest / cfg.decel_min_mm_s2, cfg.lost_frames * cfg.frame_s)
+
     def _came_out(self, tr: Track, f: _Frame, *speeds: float) -> None:
         """A coin came out of hiding sliding, and its next frame shows it at ``speeds``: it
         set off as long before as the table's friction (:class:`Friction`) takes to slow a
@@ -609,8 +628,8 @@ class CoinTracker:
             crossing = edge_crossing(tr.mm, ahead, self.table)
             if crossing is not None:
                 self._gone_off(tr, crossing, f)
-            elif t - tr.hidden_t > cfg.lost_frames * cfg.frame_s:
-                # Lost for longer than any slide lasts: it stopped where it was last seen.
+            elif t > self._slide_ends(tr, cfg):
+                # Lost for longer than its slide can last: it stopped where it was last seen.
                 tr.state, tr.spot, tr.moving_hidden = State.REST, tr.mm.copy(), False
                 f.stops.append((tr.coin, tr.seen_t))
             return
