@@ -15,11 +15,12 @@ from vision.errors import VisionError
 from vision.koper.baseline import baseline_checkers
 from vision.koper.config import KoperReadConfig
 from vision.koper.correction import ASK_BELOW
+from vision.koper.layout import BOARD_SIZE, Cells
 from vision.koper.pieces import PieceLooks, learn_pieces
 from vision.koper.profiles import available_profiles
 from vision.koper.reader import read_board
 from vision.sim.koper_board import PIECE_KINDS, PieceKind, PieceSet, draw_piece_set, render_board
-from vision.sim.koper_layout import BOARD_SIZE, Cells, random_layout
+from vision.sim.koper_layout import random_layout
 
 #: The confidence at which a cell counts as read for sure in ``sure_wrong``.
 SURE = ASK_BELOW
