@@ -13,7 +13,7 @@ Koper measures (issue 2):
   poker chips, two kinds of coin), the share of cells whose has-a-checker is read right and of
   checkers read with the right colour, as a game reads them (the sets learnt at the start
   position), as one ``koper read`` reads them (nothing learnt), and by the simple baseline
-  finder (:mod:`vision.koper.baseline`); on the held-back card designs apart (the figures to
+  finder (:mod:`vision.lab.koper_baseline`); on the held-back card designs apart (the figures to
   believe) and on tuning designs.
 
 * ``koper_unseen`` (issue 59): per held-back card design, read as a deck the reader was never
@@ -102,7 +102,7 @@ def bench_koper_accuracy(boards: int, designs: int | None, progress: Progress) -
     """Per design, the share of cards and checkers read right on rendered full-resolution
     stills (every French-suited design of gnome-cards-data, or the first ``designs``)."""
     from vision.cards import list_designs
-    from vision.koper.evaluate import evaluate_designs
+    from vision.lab.koper_evaluate import evaluate_designs
 
     chosen = list_designs()[:designs] if designs else list_designs()
     progress(f"koper accuracy: {boards} boards x {len(chosen)} designs at 4608x2592")
@@ -113,7 +113,7 @@ def bench_koper_accuracy(boards: int, designs: int | None, progress: Progress) -
 def bench_koper_unseen(boards: int, progress: Progress) -> dict[str, Any]:
     """Cards of the held-back designs read as unknown decks, ``boards`` stills each."""
     from vision.cards import list_designs
-    from vision.koper.evaluate import HELD_BACK_DESIGNS, evaluate_designs
+    from vision.lab.koper_evaluate import HELD_BACK_DESIGNS, evaluate_designs
 
     chosen = [d for d in HELD_BACK_DESIGNS if d in list_designs()]
     progress(f"koper unseen decks: {boards} boards x {len(chosen)} designs at 4608x2592")
@@ -130,7 +130,7 @@ def bench_koper_pieces(boards: int, designs: int, progress: Progress) -> dict[st
     """Checkers of every kind of piece read right: learnt, unlearnt and by the baseline, on
     ``designs`` held-back and ``designs`` tuning card designs, ``boards`` boards each."""
     from vision.cards import list_designs
-    from vision.koper.evaluate import HELD_BACK_DESIGNS, evaluate_designs
+    from vision.lab.koper_evaluate import HELD_BACK_DESIGNS, evaluate_designs
     from vision.sim.koper_board import PIECE_KINDS
 
     groups = {

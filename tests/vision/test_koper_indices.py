@@ -9,8 +9,8 @@ from vision.cards import list_designs
 from vision.cards.designs import card_images, design_family
 from vision.cards.ids import CARD_IDS
 from vision.koper import KoperReadConfig, read_board
-from vision.koper.evaluate import evaluate_designs
 from vision.koper.indices import card_costs, index_bank, pip_misfit
+from vision.lab.koper_evaluate import evaluate_designs
 from vision.sim.koper_board import render_board
 from vision.sim.koper_layout import random_layout
 

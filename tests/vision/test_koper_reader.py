@@ -20,10 +20,11 @@ from vision.koper import (
     save_profile,
 )
 from vision.koper.annotate import annotate
-from vision.koper.evaluate import evaluate_designs
+from vision.koper.layout import canonical_cells
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
+from vision.lab.koper_evaluate import evaluate_designs
 from vision.sim.koper_board import draw_piece_set, render_board
-from vision.sim.koper_layout import canonical_cells, random_layout
+from vision.sim.koper_layout import random_layout
 
 pytestmark = pytest.mark.skipif(not list_designs(), reason="gnome-cards-data is not installed")
 SIZE = (1536, 864)

@@ -10,7 +10,6 @@ The pipeline, its limits and the canonical layout for learning a deck are descri
 
 from vision.koper.annotate import annotate
 from vision.koper.config import KoperReadConfig
-from vision.koper.evaluate import evaluate_designs
 from vision.koper.profiles import (
     DeckProfile,
     available_profiles,
@@ -30,7 +29,6 @@ __all__ = [
     "StillnessState",
     "annotate",
     "available_profiles",
-    "evaluate_designs",
     "learn_profile",
     "load_image",
     "load_profile",

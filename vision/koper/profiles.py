@@ -2,7 +2,7 @@
 
 A profile comes from a gnome-cards design sheet (:func:`profile_from_design`) or is learnt from one
 photo of a real deck laid out in the canonical order (:func:`vision.koper.reader.learn_profile`;
-the layout is :func:`vision.sim.koper_layout.canonical_cells`), so a club can teach Tableside its
+the layout is :func:`vision.koper.layout.canonical_cells`), so a club can teach Tableside its
 own cards. Learnt profiles are saved as ``.npz`` files under ``$XDG_DATA_HOME/tableside/decks``
 (default ``~/.local/share/tableside/decks``), written atomically; design profiles are cached
 the same way under the cache folder.

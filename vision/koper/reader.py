@@ -23,7 +23,7 @@ on small images: read the full-resolution still.
 
 Learning a deck: lay its 52 cards out in the canonical layout (clubs, diamonds, hearts, spades,
 each ace to king, row by row as seen by the camera, the 12 empty spaces being the centre block of
-rows 2-5 and columns 2-4; see :func:`vision.sim.koper_layout.canonical_cells`), take one photo
+rows 2-5 and columns 2-4; see :func:`vision.koper.layout.canonical_cells`), take one photo
 without checkers, and call :func:`learn_profile`; :func:`vision.koper.profiles.save_profile` keeps
 it for ``deck="auto"`` and by name.
 
@@ -55,13 +55,11 @@ from vision.koper.features import (
     region_homography,
 )
 from vision.koper.indices import IndexBank, card_costs, index_bank
+from vision.koper.layout import Cells, canonical_cells
 from vision.koper.matching import Assignment, assign, assignment_margins, cost_matrix
 from vision.koper.pieces import PieceLooks, classify
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
 from vision.koper.suits import close_pairs, pair_costs
-from vision.sim.koper_layout import canonical_cells
-
-Cells = tuple[tuple[str | None, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -644,7 +642,7 @@ def _settle_suits(
 def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | None = None):
     """Learn a deck from one photo of its 52 cards in the canonical layout (no checkers).
 
-    The canonical layout (:func:`vision.sim.koper_layout.canonical_cells`) holds the cards in
+    The canonical layout (:func:`vision.koper.layout.canonical_cells`) holds the cards in
     order clubs, diamonds, hearts, spades, each ace to king, row by row in image orientation,
     with the 12 empty spaces in the centre block (rows 2-5, columns 2-4). Cards may lie either
     way up. Raises NoBoardFound if the photo does not show exactly that layout's card cells.

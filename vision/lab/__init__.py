@@ -7,4 +7,7 @@ imported by the device's runtime (``firmware_py`` when it referees, ``vision/cro
 * :mod:`vision.lab.croquet_families`: the referee and a simple baseline on varied tables, the
   held-back families apart
 * :mod:`vision.lab.croquet_baseline`: that baseline
+* :func:`vision.lab.koper_evaluate.evaluate_designs`: rendered Koper boards -> the share of cards
+  and checkers read right, per card design
+* :mod:`vision.lab.koper_baseline`: a simple checker finder beside the Koper reader's
 """

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from vision.cards.designs import CARD_MM, card_images
-from vision.sim.koper_layout import BOARD_SIZE, Cells, Checker
+from vision.koper.layout import BOARD_SIZE, Cells, Checker
 
 #: Table surfaces: (name, base BGR colour, True for a wood grain).
 TABLES: tuple[tuple[str, tuple[int, int, int], bool], ...] = (

@@ -2,7 +2,8 @@
 
 A layout is plain data in image orientation (row 0 at the top of the image), the same shape the
 reader returns: ``cells`` is 8 rows of 8 card ids or None, ``checkers`` a tuple of
-``(row, col, "light" | "dark")``.
+``(row, col, "light" | "dark")``. The board's size, those shapes and the canonical layout are
+the runtime's (:mod:`vision.koper.layout`); this module adds the random layouts.
 
 >>> cells, checkers = random_layout(seed=3)
 >>> sum(c is not None for row in cells for c in row), len(checkers)
@@ -12,27 +13,9 @@ reader returns: ``cells`` is 8 rows of 8 card ids or None, ``checkers`` a tuple 
 import numpy as np
 
 from vision.cards.ids import CARD_IDS
+from vision.koper.layout import BOARD_SIZE, Cells, Checker
 
-Cells = tuple[tuple[str | None, ...], ...]
-Checker = tuple[int, int, str]
-
-BOARD_SIZE = 8
 EMPTY_SPACES = BOARD_SIZE * BOARD_SIZE - len(CARD_IDS)
-#: The 12 empty cells of the canonical layout (learning a deck from a photo): the centre block
-#: rows 2-5, columns 2-4, so that cards still span all 8 rows and columns.
-CANONICAL_EMPTY: frozenset[tuple[int, int]] = frozenset(
-    (r, c) for r in range(2, 6) for c in range(2, 5)
-)
-
-
-def canonical_cells() -> Cells:
-    """The canonical layout: cards in ``CARD_IDS`` order (clubs, diamonds, hearts, spades, each
-    ace to king), row by row in image orientation, skipping ``CANONICAL_EMPTY``."""
-    ids = iter(CARD_IDS)
-    return tuple(
-        tuple(None if (r, c) in CANONICAL_EMPTY else next(ids) for c in range(BOARD_SIZE))
-        for r in range(BOARD_SIZE)
-    )
 
 
 def _spans_board(empty: set[tuple[int, int]]) -> bool:

@@ -1,5 +1,6 @@
-"""A simple checker finder beside the reader's (:mod:`vision.koper.checkers`, :mod:`.pieces`):
-what a hobby project writes, kept to tell whether the real thing earns its complexity.
+"""A simple checker finder beside the Koper reader's (:mod:`vision.koper.checkers`,
+:mod:`vision.koper.pieces`): what a hobby project writes, kept to tell whether the real thing
+earns its complexity.
 
 The board is found and rectified as the reader does it; then OpenCV's classic circle search
 (HOUGH_GRADIENT) looks over the rectified grey for circles of every size a piece may have (15 mm

@@ -1,4 +1,4 @@
-"""Accuracy harness: read rendered boards and score cards and checkers against the truth.
+"""Koper accuracy harness: read rendered boards and score cards and checkers against the truth.
 
 Used by ``tableside bench`` and by the tests.
 
@@ -7,26 +7,33 @@ Used by ``tableside bench`` and by the tests.
 1.0
 """
 
+from collections.abc import Iterable
 from typing import cast
 
 from engines.koper.board import start_block
 from vision.cards.designs import design_family
 from vision.errors import VisionError
-from vision.koper.baseline import baseline_checkers
 from vision.koper.config import KoperReadConfig
 from vision.koper.correction import ASK_BELOW
+from vision.koper.layout import BOARD_SIZE, Cells
 from vision.koper.pieces import PieceLooks, learn_pieces
 from vision.koper.profiles import available_profiles
 from vision.koper.reader import read_board
+from vision.lab.koper_baseline import baseline_checkers
 from vision.sim.koper_board import PIECE_KINDS, PieceKind, PieceSet, draw_piece_set, render_board
-from vision.sim.koper_layout import BOARD_SIZE, Cells, random_layout
+from vision.sim.koper_layout import random_layout
 
 #: The confidence at which a cell counts as read for sure in ``sure_wrong``.
 SURE = ASK_BELOW
 
+#: What the reader is told the deck is: a profile name, several names (one of them), or None.
+Deck = str | tuple[str, ...] | None
+#: Per card design, each score by name (shares, counts of boards and cells).
+Scores = dict[str, dict[str, float]]
+
 
 def evaluate_designs(
-    designs,
+    designs: Iterable[str],
     boards_per_design: int,
     seed: int,
     size: tuple[int, int] = (1536, 864),
@@ -36,7 +43,7 @@ def evaluate_designs(
     pieces: str | None = None,
     learn: bool = False,
     baseline: bool = False,
-) -> dict:
+) -> Scores:
     """Per design: card accuracy (share of the 64 cells read right, empty spaces included),
     checker presence accuracy (share of the 64 cells whose has-a-checker is right), checker
     colour accuracy (share of true checkers found with the right colour), boards read and
@@ -55,10 +62,10 @@ def evaluate_designs(
     bottom, the dark at the top), the two sets are learnt from there
     (:func:`vision.koper.pieces.learn_pieces`), and the board is read with them; ``learnt``
     counts the boards where the sets were learnt. With ``baseline``, the simple checker finder
-    (:mod:`vision.koper.baseline`) reads the same boards: ``baseline_presence_accuracy`` and
+    (:mod:`vision.lab.koper_baseline`) reads the same boards: ``baseline_presence_accuracy`` and
     ``baseline_colour_accuracy`` beside the reader's.
     """
-    results: dict[str, dict] = {}
+    results: Scores = {}
     for d_index, design in enumerate(designs):
         cells_ok = presence_ok = colour_ok = colour_total = failed = deck_right = learnt = 0
         sure = sure_wrong = 0
@@ -146,7 +153,7 @@ def _learnt(
     seed: int,
     size: tuple[int, int],
     pieces: PieceSet | None,
-    deck: str | None,
+    deck: Deck,
     config: KoperReadConfig | None,
 ) -> PieceLooks | None:
     """The two sets learnt from the board ``cells`` read with the checkers in their start
