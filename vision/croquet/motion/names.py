@@ -1,14 +1,14 @@
 """Provisional names: which coin came out from under a hand, while others lay hidden under it.
 
-A coin that comes out from under a hand while other coins lie hidden under it may be any of
-them: the nearest takes the sighting, but which one it was stays *provisional* until the others
-show again. If a coin shows back at the spot the one taken to have left lay on, that one never
-moved: the coin that left was one still hidden, the one whose spot its path runs back to
-(friction never turns a sliding coin: :func:`came_from`), and the two trade names
-(``renamed``); the referee holds the calls of a provisional coin until its name is settled. A
-name still not settled after ``settle_s`` (the others stay hidden) is a guess among the coins
-it may be, each as likely: its calls go out with that chance as their confidence
-(``guessed``), so the phone asks the players.
+A coin that comes out from under a hand while other coins lie hidden under it may be any of them:
+the nearest takes the sighting, but which one it was stays *provisional* until the others show
+again. If a coin with its look (:func:`look_apart` within ``look_gate``: not the table, nor a guess
+of the table painted in where it lay) shows back at the spot the one taken to have left lay on, that
+one never moved: the coin that left was one still hidden, the one whose spot its path runs back to
+(friction never turns a sliding coin: :func:`came_from`), and the two trade names (``renamed``); the
+referee holds the calls of a provisional coin until its name is settled. A name still not settled
+after ``settle_s`` (the others stay hidden) is a guess among the coins it may be, each as likely:
+its calls go out with that chance as their confidence (``guessed``), so the phone asks the players.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import numpy as np
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.paths import pt
+from vision.croquet.motion.sightings import Sighting
+from vision.croquet.motion.table_model import look_apart
 from vision.croquet.motion.track import State, Track
 
 
@@ -50,6 +52,12 @@ class Names:
         """The coins whose name is provisional now."""
         return frozenset(self.doubted)
 
+    @property
+    def left_spots(self) -> list[np.ndarray]:
+        """The spots the coins whose names are provisional are taken to have left: the coin
+        that lay there may lie there still (another came out from under the hand)."""
+        return [doubt.left for doubt in self.doubted.values()]
+
     def came_out(self, tr: Track, first: np.ndarray, under: set[str]) -> None:
         """``tr`` came out from under a hand, first read at ``first``, while the coins
         ``under`` lay hidden under it: any of them may be the one that came out."""
@@ -66,7 +74,7 @@ class Names:
         )
 
     def settle(
-        self, tracks: dict[str, Track], seen: Sequence[Point], t: float
+        self, tracks: dict[str, Track], seen: Sequence[Sighting], t: float
     ) -> tuple[list[tuple[str, str]], list[tuple[str, float]]]:
         """Settle the names of coins out from under a hand, given the readings ``seen`` at
         ``t`` (see the module doc), trading the tracks of two coins whose names are traded;
@@ -77,8 +85,12 @@ class Names:
         for x, doubt in list(self.doubted.items()):
             doubt.under = {y for y in doubt.under if tracks[y].under_hand}
             left = pt(doubt.left)
-            doubt.shown |= any(math.dist(p, left) <= back for p in seen)
             mover = tracks[x]
+            doubt.shown |= any(
+                math.dist(s.mm, left) <= back
+                and (mover.look is None or look_apart(s.look, mover.look) <= self.cfg.look_gate)
+                for s in seen
+            )
             # Which coin moved is read off its path, once it is long enough to point back
             # (:func:`came_from`) or the coin has stopped.
             pointed = float(np.hypot(*(mover.mm - doubt.first))) >= self.cfg.coin_mm

@@ -278,7 +278,10 @@ class CoinReferee:
         return [c for c in pending if not coins_of(c) & provisional]
 
     def _refresh(self, image: np.ndarray, view: View, m: Motion) -> None:
-        """Take the bare table from the frame at set-up spots that coins have left."""
+        """Take the bare table from the frame at set-up spots that coins have left. A spot
+        that a coin whose name is still provisional is taken to have left is not: the coin
+        that lay there may lie there still (:mod:`.names`), and taken into the bare table it
+        would never show again to settle the name."""
         if not self._left:
             return
         # Nothing within the refreshed disc (a coin's radius and a quarter) plus a coin's
@@ -286,7 +289,9 @@ class CoinReferee:
         # beside the spot may shade it: keep half a finger's width off too.
         clear = 2.25 * self.cfg.radius_mm + 1.0
         reach = 1.25 * self.cfg.radius_mm + self.cfg.finger_mm / 2
-        coins = np.array(list(m.positions.values()), float).reshape(-1, 2)
+        coins = np.array([*m.positions.values(), *self.tracker.names.left_spots], float).reshape(
+            -1, 2
+        )
         keep = []
         for spot in self._left:
             near = len(coins) and float(np.hypot(*(coins - spot).T).min()) < clear

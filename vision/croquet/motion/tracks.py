@@ -260,7 +260,7 @@ class CoinTracker:
         for source, run in f.handed:
             if source.under_hand and not source.doubt:
                 source.doubt, source.doubt_t = list(run), t
-        renamed, guessed = self.names.settle(self.tracks, [s.mm for s in sightings], t)
+        renamed, guessed = self.names.settle(self.tracks, sightings, t)
         self.t = t
         self._last_steps = tuple(f.steps)
         self._follow_friction(f, renamed)
