@@ -254,6 +254,38 @@ def test_a_coin_out_from_under_a_hand_trades_names_when_the_other_shows_back_at_
     assert tr.tracks["arms-knight"].state is State.REST
 
 
+def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_its_spot() -> (
+    None
+):
+    # Two coins under one hand; the one that comes out is taken for the knight, slides to a
+    # stop, and only then does the knight show back at its spot: the guard was flicked. It
+    # lies where it stopped, and its start and way are given again from the guard's spot.
+    cfg = MotionConfig(position_sd_mm=0.1)
+    setup = {"arms-knight": (100.0, 100.0), "arms-guard": (100.0, 125.0)}
+    tr = CoinTracker(setup, {}, (864.0, 864.0), cfg)
+    hand = Hand(
+        np.array([[100.0 + x, 112.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40.0
+    )
+    tr.update(_view(hands=(hand,)), 1 / 120)
+    k = 2
+    for y in (70.0, 60.0, 52.0, 46.0, 42.0, 40.0):
+        tr.update(_view((100.0, y), hands=(hand,)), k / 120)
+        k += 1
+    for _ in range(cfg.still_frames + 2):
+        tr.update(_view((100.0, 40.0), hands=(hand,)), k / 120)
+        k += 1
+    assert tr.tracks["arms-knight"].state is State.REST
+    m = tr.update(_view((100.0, 40.0), (100.0, 100.2)), k / 120)
+    assert m.renamed == (("arms-knight", "arms-guard"),)
+    assert m.positions["arms-guard"] == pytest.approx((100.0, 40.0), abs=0.5)
+    assert m.positions["arms-knight"] == pytest.approx((100.0, 100.0), abs=0.5)
+    [(start, way)] = m.restarts
+    assert (start.coin, start.at) == ("arms-guard", (100.0, 125.0))
+    assert way[0].a == (100.0, 125.0) and way[0].b == pytest.approx((100.0, 60.0))
+    assert [st.coin for st in way] == ["arms-guard"] * len(way)
+    assert start.t <= way[0].t1
+
+
 def test_a_pass_takes_entering_by_one_mouth_and_leaving_by_the_other() -> None:
     p = Passes(default_layout(), 0.1)
     step = functools.partial(Step, "moons-knight", t0=0.0, t1=0.01, before=(0.0, 0.0))

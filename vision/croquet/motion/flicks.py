@@ -192,6 +192,12 @@ class Flicks:
             out += self.due(math.inf, positions)
         return out
 
+    def forget(self, coin: str) -> None:
+        """Drop what is held of ``coin``'s start: it is to be given again."""
+        self.held = [s for s in self.held if s.coin != coin]
+        self.watch.pop(coin, None)
+        self.shifts.discard(coin)
+
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
         swap = {a: b, b: a}

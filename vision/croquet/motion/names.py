@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.paths import pt
+from vision.croquet.motion.paths import Start, Step, pt
 from vision.croquet.motion.sightings import Sighting
 from vision.croquet.motion.table_model import look_apart
 from vision.croquet.motion.track import State, Track
@@ -31,13 +31,17 @@ from vision.croquet.motion.track import State, Track
 class Doubt:
     """A coin out from under a hand whose name is provisional: since when, the spot the coin
     taken to have left lay on, where it first showed, the coins hidden under the hand then
-    that it may be instead, and whether a coin has shown back at that spot since."""
+    that it may be instead, whether a coin has shown back at that spot since, and the start
+    and steps reported of it since it came out (given again from the right spot if its name
+    is traded)."""
 
     since: float
     left: np.ndarray
     first: np.ndarray
     under: set[str]
     shown: bool = False
+    start: Start | None = None
+    way: list[Step] = field(default_factory=list)
 
 
 class Names:
@@ -46,6 +50,9 @@ class Names:
     def __init__(self, config: MotionConfig) -> None:
         self.cfg = config
         self.doubted: dict[str, Doubt] = {}
+        #: The trades of the last :meth:`settle`: the name the coin out from under the hand
+        #: had, the name it turned out to have, its doubt, and the spot it set off from.
+        self.traded: list[tuple[str, str, Doubt, np.ndarray]] = []
 
     @property
     def provisional(self) -> frozenset[str]:
@@ -64,6 +71,16 @@ class Names:
         if under:
             self.doubted[tr.coin] = Doubt(tr.hidden_t, tr.spot.copy(), first.copy(), under)
 
+    def reported(self, starts: Sequence[Start], steps: Sequence[Step]) -> None:
+        """Keep the starts and steps reported this frame of coins whose names are
+        provisional."""
+        for start in starts:
+            if start.coin in self.doubted:
+                self.doubted[start.coin].start = start
+        for step in steps:
+            if step.coin in self.doubted:
+                self.doubted[step.coin].way.append(step)
+
     def at_left_spot(self, coin: str, at: Point) -> bool:
         """Whether a coin read ``at`` lies at the spot another coin, whose name is
         provisional, was taken to have left: that coin, never moved (:meth:`settle`), not
@@ -81,6 +98,7 @@ class Names:
         the names traded and the names guessed, each with the chance it is right."""
         renamed: list[tuple[str, str]] = []
         guessed: list[tuple[str, float]] = []
+        self.traded = []
         back = self.cfg.radius_mm / 2
         for x, doubt in list(self.doubted.items()):
             doubt.under = {y for y in doubt.under if tracks[y].under_hand}
@@ -97,6 +115,7 @@ class Names:
             if doubt.shown and doubt.under and (pointed or mover.state is not State.SLIDING):
                 spots = {c: tracks[c].spot for c in doubt.under}
                 y = came_from(doubt.first, mover.mm, spots, self.cfg)
+                self.traded.append((x, y, doubt, tracks[y].spot.copy()))
                 trade(tracks, x, y, doubt.left)
                 renamed.append((x, y))
                 del self.doubted[x]
@@ -144,9 +163,11 @@ def came_from(
 def trade(tracks: dict[str, Track], x: str, y: str, left: np.ndarray) -> None:
     """Coin ``x``, taken to have left its spot ``left``, lies there still; ``y``, taken to lie
     hidden at its own spot, is the one that left: the moving track becomes ``y``'s, and
-    ``y``'s track becomes ``x``'s, at ``left``. The moving coin set off from ``y``'s spot."""
+    ``y``'s track becomes ``x``'s, at ``left``. The moving coin set off from ``y``'s spot (a
+    coin that has stopped lies where it stopped)."""
     moving, hidden = tracks[x], tracks[y]
-    moving.spot = hidden.spot.copy()
+    if moving.in_motion:
+        moving.spot = hidden.spot.copy()
     hidden.spot, hidden.mm = left.copy(), left.copy()
     hidden.state, hidden.leaving, hidden.doubt = State.REST, None, []
     moving.coin, hidden.coin = y, x

@@ -81,6 +81,10 @@ class Motion:
     #: Coins at rest read off their spot (beyond a reading's stray) and not yet read still
     #: there: whether they moved is not known yet.
     settling: frozenset[str] = frozenset()
+    #: Coins out from under a hand whose names were traded this frame (:mod:`.names`): each
+    #: set off from the spot of the coin it turned out to be, not from the one it was taken
+    #: for, so its start and its way so far (under its new name) are given again from there.
+    restarts: tuple[tuple[Start, tuple[Step, ...]], ...] = ()
 
 
 def pt(v: np.ndarray) -> Point:

@@ -28,7 +28,9 @@ from vision.croquet.calibrate import Calibration
 from vision.croquet.motion.calls import (
     Call,
     Flick,
+    Hit,
     OffTable,
+    Pass,
     Place,
     coins_of,
     renamed,
@@ -39,7 +41,7 @@ from vision.croquet.motion.flicks import Flicks, timed_by_blows
 from vision.croquet.motion.grazes import Grazes
 from vision.croquet.motion.hits import Hits
 from vision.croquet.motion.passes import Passes
-from vision.croquet.motion.paths import Motion, Start
+from vision.croquet.motion.paths import Motion, Start, Step
 from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import RegionMemory, View, see
 from vision.croquet.motion.strikes import Strikes
@@ -259,7 +261,37 @@ class CoinReferee:
             calls = [renamed(c, a, b) for c in calls]
             for module in (self.passes, self.hits, self.strikes, self.grazes, self.flicks):
                 module.rename(a, b)
+        for start, way in m.restarts:
+            calls = self._restart(start, way, calls)
         return self._release(calls, m.guessed, m.provisional)
+
+    def _restart(self, start: Start, way: Sequence[Step], calls: list[Call]) -> list[Call]:
+        """A coin whose name was traded set off from another spot than the one it was taken
+        to have left: the flick, passes and hits called of it so far (held, and this frame's
+        ``calls``) came from a way it never took. They are dropped, and its start and way are
+        judged again from the right spot (its strikes stand: they came from where it went
+        after it showed)."""
+        coin = start.coin
+
+        def kept(c: Call) -> bool:
+            return not (isinstance(c, Flick | Pass | Hit) and c.coin == coin)
+
+        self.held = [c for c in self.held if kept(c)]
+        calls = [c for c in calls if kept(c)]
+        self.flicks.forget(coin)
+        self.passes.placed(coin, start.at)
+        self.hits.set_off(coin, start.at, start.t)
+        self.grazes.set_off(coin, start.t)
+        self.strikes.set_off(coin, start.at)
+        if start.by is None:
+            self.flicks.start(start)
+        else:
+            self.flicks.struck(start.by)
+            calls += self.strikes.started(start)
+        for st in way:
+            calls += self.passes.step(st)
+            calls += self.hits.step(st)
+        return calls
 
     def _release(
         self,

@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -260,6 +260,7 @@ class CoinTracker:
         for source, run in f.handed:
             if source.under_hand and not source.doubt:
                 source.doubt, source.doubt_t = list(run), t
+        self.names.reported(f.starts, f.steps)
         renamed, guessed = self.names.settle(self.tracks, sightings, t)
         self.t = t
         self._last_steps = tuple(f.steps)
@@ -288,7 +289,38 @@ class CoinTracker:
                 for c, tr in self.tracks.items()
                 if tr.state is State.REST and (tr.doubt or tr.leaving is not None)
             ),
+            tuple(self._restarted()),
         )
+
+    def _restarted(self) -> list[tuple[Start, tuple[Step, ...]]]:
+        """The coins whose names were traded this frame, each with its start and its way so
+        far given again from the spot of the coin it turned out to be: its first step runs
+        from that spot to its first reading, and it set off as long before that reading as
+        the table's friction (:class:`Friction`) takes to slow a coin to its first speed over
+        that way (:func:`slide_time`), but not before that coin was hidden."""
+        out = []
+        for x, y, doubt, spot in self.names.traded:
+            if not doubt.way:
+                continue
+            stayed = self.tracks[x]
+            chord, *rest = doubt.way
+            first = np.array(chord.b)
+            speed = (
+                float(np.hypot(*(np.array(rest[0].b) - first))) / max(rest[0].t1 - rest[0].t0, 1e-9)
+                if rest
+                else 0.0
+            )
+            gap = float(np.hypot(*(first - spot)))
+            slide = slide_time(gap, speed, self.friction.decel)
+            since = min(chord.t1, max(stayed.hidden_t, chord.t1 - slide))
+            by, margin = (doubt.start.by, doubt.start.margin_mm) if doubt.start else (None, 0.0)
+            at = pt(spot)
+            way = (
+                Step(y, at, chord.b, since, chord.t1, (0.0, 0.0)),
+                *(replace(st, coin=y) for st in rest),
+            )
+            out.append((Start(y, since, at, by, margin), way))
+        return out
 
     def _not_painted(self, view: View) -> list[Sighting]:
         """The sightings, less those of the painted-in guess at a set-up spot (``view.painted``)
