@@ -254,9 +254,7 @@ def test_a_coin_out_from_under_a_hand_trades_names_when_the_other_shows_back_at_
     assert tr.tracks["arms-knight"].state is State.REST
 
 
-def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_its_spot() -> (
-    None
-):
+def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_its_spot() -> None:
     # Two coins under one hand; the one that comes out is taken for the knight, slides to a
     # stop, and only then does the knight show back at its spot: the guard was flicked. It
     # lies where it stopped, and its start and way are given again from the guard's spot.
