@@ -391,6 +391,21 @@ def test_coins_that_set_off_under_one_hand_wait_for_those_still_hidden_under_it(
     ]
 
 
+def test_which_coin_struck_which_is_read_off_where_each_first_went_not_where_it_lies_later() -> (
+    None
+):
+    # The knight is flicked into the guard under the hand; the guard shows first. Where each
+    # was first read off its spot says the knight struck the guard; where they lie later
+    # (the guard turned off a tile, the knight turned by the blow) says nothing of it.
+    f = Flicks(MotionConfig(position_sd_mm=0.25))
+    f.start(Start("moons-guard", 1.00, (-14.0, -18.0), None, 5.0))
+    f.start(Start("moons-knight", 1.01, (0.0, 0.0), None, 5.0))
+    assert f.due(1.02, {"moons-guard": (-28.4, -39.0), "moons-knight": (12.0, -26.0)}) == []
+    later = {"moons-guard": (-10.0, -60.0), "moons-knight": (30.0, -20.0)}
+    resolved = {s.coin: s.by for s in f.due(2.0, later)}
+    assert resolved == {"moons-knight": None, "moons-guard": "moons-knight"}
+
+
 def test_of_three_coins_set_off_under_one_hand_one_was_flicked_and_two_struck() -> None:
     # The flicked coin struck a second, seen by its way; the second struck a third a glancing
     # blow that turned it, so neither way nor departure shows who struck the third. A hand

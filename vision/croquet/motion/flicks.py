@@ -12,13 +12,13 @@ unseen and show only when the hand lifts, so the hold goes on while a coin withi
 flicked and pushed the other: :meth:`Flicks.shifted`), for at most ``settle_s`` (as long as a hand
 lingers over the coins after a flick). Every start beside the hand, within a hand's length of the
 first and before the hold ends, is one group: a hand flicks one coin. Of two held together, the one
-whose way (from where it lay to where it is now) came within touching distance of where the other
-lay, going toward it, struck it, if the other went away from that way (a blow sends a coin along the
-line of the two centres); the striker is the flicked one. A blow turns the striker, so its way may
-pass wide of the other's spot: then how the two went off says which struck which
-(:meth:`Flicks._by_departure`). A hand flicks one coin: where neither tells, the coin set off beside
-the hand, or else the first to set off, was flicked and the others were struck, unsurely
-(:meth:`Flicks._one_flicked`).
+whose way (from where it lay to where it was first read off it, before a tile or another coin could
+turn it later) came within touching distance of where the other lay, going toward it, struck it, if
+the other went away from that way (a blow sends a coin along the line of the two centres); the
+striker is the flicked one. A blow turns the striker, so its way may pass wide of the other's spot:
+then how the two went off says which struck which (:meth:`Flicks._by_departure`). A hand flicks one
+coin: where neither tells, the coin set off beside the hand, or else the first to set off, was
+flicked and the others were struck, unsurely (:meth:`Flicks._one_flicked`).
 
 A coin flicked goes at least as far as the softest flick carries it on the fastest cloth,
 ``soft_flick_mm_s`` squared over twice ``decel_max_mm_s2`` (some 3 mm), and it has gone that
@@ -126,7 +126,10 @@ class Flicks:
         for s in self.held:
             if s.coin in positions and s.coin in self.watch:
                 w = self.watch[s.coin]
-                w.farthest = max(w.farthest, math.dist(positions[s.coin], s.at))
+                gone = math.dist(positions[s.coin], s.at)
+                w.farthest = max(w.farthest, gone)
+                if w.first is None and gone >= self.cfg.start_mm:
+                    w.first = positions[s.coin]
         first = self.held[0]
         waited = t - self.watch[first.coin].seen_t if first.coin in self.watch else t - first.t
         spot = np.array(first.at)
@@ -147,7 +150,14 @@ class Flicks:
             and abs(s.t - first.t) <= self.cfg.settle_s
         ]
         self.held = [s for s in self.held if s not in group]
-        resolved = self._resolve(group, positions)
+        # Each coin's way runs to where it was first read off its spot: how it went off from
+        # the blows between them, before a tile or another coin turned it later.
+        ways = dict(positions)
+        for s in group:
+            w = self.watch.get(s.coin)
+            if w is not None and w.first is not None:
+                ways[s.coin] = w.first
+        resolved = self._resolve(group, ways)
         struck = self.strikers | {s.by for s in resolved if s.by is not None}
         if not self.held:
             self.strikers = set()
@@ -312,11 +322,12 @@ class Flicks:
 
 @dataclass
 class _Watch:
-    """A held coin: when it was seen to have set off, and the farthest (mm) it has been read
-    from its spot since."""
+    """A held coin: when it was seen to have set off, the farthest (mm) it has been read from
+    its spot since, and where it was first read off its spot (beyond ``start_mm``)."""
 
     seen_t: float
     farthest: float = 0.0
+    first: Point | None = None
 
 
 def timed_by_blows(
