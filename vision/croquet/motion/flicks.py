@@ -154,9 +154,9 @@ class Flicks:
         # the blows between them, before a tile or another coin turned it later.
         ways = dict(positions)
         for s in group:
-            w = self.watch.get(s.coin)
-            if w is not None and w.first is not None:
-                ways[s.coin] = w.first
+            seen = self.watch.get(s.coin)
+            if seen is not None and seen.first is not None:
+                ways[s.coin] = seen.first
         resolved = self._resolve(group, ways)
         struck = self.strikers | {s.by for s in resolved if s.by is not None}
         if not self.held:
