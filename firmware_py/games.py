@@ -43,6 +43,16 @@ class CardCorrections(Protocol):
         ...
 
 
+@runtime_checkable
+class DeckMemory(Protocol):
+    """A watcher that learns the players' own deck from the boards it reads."""
+
+    def remember_deck(self, name: str) -> str | None:
+        """Save the deck learnt so far as ``name``. None when saved, else the reason it was
+        not."""
+        ...
+
+
 @dataclass(frozen=True)
 class StartOption:
     """One choice on the home page's start form."""

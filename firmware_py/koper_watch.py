@@ -31,12 +31,22 @@ players named pinned (:func:`vision.koper.correction.corrected`), and the cards 
 to the referee as one ``cards`` action, so a restart replays them with the rest of the match.
 The marked cards are in ``extras["unsure_cards"]``: ``[{"row", "col", "card", "confidence",
 "choices"}]``, the likely cards first.
+
+A deck the watcher was not told (``deck="auto"``) is learnt from the boards the game is played on
+(:mod:`vision.koper.deck_learning`): each board that shows the game's position, every card sure
+or vouched for, with the checkers placed anew, teaches the deck's look where no checker hides it.
+Once every card has been seen, the players may give the deck a name
+(:meth:`KoperWatcher.remember_deck`); it is saved among the deck profiles and read by that name
+from then on. ``extras["deck"]`` says ``{"name", "seen", "ready", "remembered"}``: the profile the
+last reading came from, the share of the deck seen so far, whether it may be named, and the name
+it was saved under (None until then).
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -53,15 +63,23 @@ from engines.koper.state import KoperState
 from firmware_py.background import CameraWatcher
 from firmware_py.camera_view import CameraView
 from firmware_py.referee import Referee
+from vision.cards.designs import list_designs
 from vision.errors import VisionError
 from vision.koper import BoardReading, StillnessDetector, annotate, read_board
 from vision.koper.correction import ASK_BELOW, corrected, likely_cards
+from vision.koper.deck_learning import DeckLearner
 from vision.koper.pieces import PieceLooks, learn_pieces
+from vision.koper.profiles import save_profile
+from vision.koper.reader import board_views
 from vision.sources import FrameSource
 
 log = logging.getLogger("tableside.koper")
 
 Observed = dict[tuple[int, int], str]
+
+
+#: A deck's name as the players give it (it names the saved profile's file).
+DECK_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,39}")
 
 
 @dataclass(frozen=True)
@@ -146,9 +164,18 @@ class KoperWatcher(CameraWatcher):
         camera_view: CameraView,
         config: KoperWatchConfig = KoperWatchConfig(),
         reader: Callable[..., BoardReading] = read_board,
+        viewer: Callable[..., tuple[tuple[str, ...], list[tuple[np.ndarray, np.ndarray]]]] = (
+            board_views
+        ),
     ) -> None:
         super().__init__(referee, source, camera_view, config)
         self._read = reader
+        self._views = viewer
+        #: The deck as learnt from this game's boards, and the position it was last taught by.
+        self.deck = DeckLearner()
+        self._taught: Observed | None = None
+        self._remembered: str | None = None
+        self._still: np.ndarray | None = None
         self._stillness = StillnessDetector()
         self._look_now = threading.Event()
         self._last: Observed | None = None
@@ -170,7 +197,8 @@ class KoperWatcher(CameraWatcher):
         are learnt from their start squares: those they stand on when all 24 are read, else
         the standard start blocks the options give (the players have put them there, and a
         first read that missed a few of a club's pieces finds them once it knows the sets)."""
-        self.pieces = None  # a new game may be played with other pieces
+        self.pieces = None  # a new game may be played with other pieces, and another deck
+        self.deck, self._taught, self._remembered = DeckLearner(), None, None
         reading = self._read_still(options.get("empty_edge"))
         if reading is None:
             raise ValueError("The camera gave no picture: check the camera and try again.")
@@ -295,7 +323,7 @@ class KoperWatcher(CameraWatcher):
             image, deck=self.config.deck, empty_edge=empty_edge, pieces=self.pieces
         )
         self.reads += 1
-        self._reading, self._still_width = reading, image.shape[1]
+        self._reading, self._still_width, self._still = reading, image.shape[1], image
         self.camera_view.publish(annotate(image, reading), force=True)
         return reading
 
@@ -358,6 +386,8 @@ class KoperWatcher(CameraWatcher):
         self.referee.set_extra("unsure_cards", [])
         observed = observed_checkers(reading) if reading is not None else None
         if observed == self._last and not forced and self._pending is None:
+            if reading is not None:
+                self._learn_deck(reading)  # the position the game holds, read again
             return
         verdict = self.verdict(reading, error)
         if verdict.status != "unchanged" and self._pending != verdict:
@@ -368,6 +398,65 @@ class KoperWatcher(CameraWatcher):
             self._last = observed
         if self._apply(verdict) and reading is not None:
             self._learn_state(reading)
+            self._learn_deck(reading)
+
+    # -- the club's own deck ------------------------------------------------------------------
+    def _learn_deck(self, reading: BoardReading) -> None:
+        """Teach the deck by the last still, which shows the game's position with every card
+        sure or vouched for: once per placing of the checkers, while the deck was not named
+        and is not learnt yet (see the module doc)."""
+        state = self.referee.state
+        observed = observed_checkers(reading)
+        if (
+            self.config.deck == "auto"
+            and not self.deck.ready
+            and isinstance(state, KoperState)
+            and reading.cells == state.cells
+            and self._still is not None
+            and observed != self._taught
+        ):
+            try:
+                self.deck.add(*self._views(self._still, state.cells, pieces=self.pieces))
+            except (ValueError, VisionError) as exc:  # the still no longer shows those cells
+                log.info("deck not taught by this board: %s", exc)
+            else:
+                self._taught = observed
+        self._publish_deck(reading)
+
+    def _publish_deck(self, reading: BoardReading | None) -> None:
+        """Say on the phones how far the deck is learnt (``extras["deck"]``)."""
+        if self.config.deck != "auto":
+            return
+        self.referee.set_extra(
+            "deck",
+            {
+                "name": None if reading is None else reading.deck,
+                "seen": round(self.deck.coverage, 3),
+                "ready": self.deck.ready,
+                "remembered": self._remembered,
+            },
+        )
+
+    def remember_deck(self, name: str) -> str | None:
+        """Save the deck learnt from this game's boards as ``name``, to be read by that name
+        from then on. None when saved, else why not."""
+        name = name.strip()
+        if not DECK_NAME.fullmatch(name):
+            return (
+                "A deck's name is 1 to 40 letters, digits, spaces, - or _, "
+                "beginning with a letter or digit."
+            )
+        if name in list_designs():
+            return f"{name!r} is the name of a deck Tableside knows already: choose another."
+        if not self.deck.ready:
+            return (
+                f"The camera has seen {self.deck.coverage:.0%} of the cards so far: play on, and "
+                "it can remember the deck once it has seen every card with no checker on it."
+            )
+        save_profile(self.deck.profile(name))
+        self._remembered = name
+        self._publish_deck(self._reading)
+        return None
 
     def verdict(self, reading: BoardReading | None, error: str | None = None) -> Inference:
         """What one reading means for the game: unchanged, an action, or a problem in words."""

@@ -21,7 +21,7 @@ import qrcode.image.svg
 from engines.core import Action
 from firmware_py.camera_view import CameraView
 from firmware_py.config import Config
-from firmware_py.games import CardCorrections, GamePlugin, Watcher
+from firmware_py.games import CardCorrections, DeckMemory, GamePlugin, Watcher
 from firmware_py.gpio import TableControls
 from firmware_py.referee import Referee
 from firmware_py.storage import Store
@@ -169,6 +169,14 @@ class Table:
         if not isinstance(watcher, CardCorrections):
             return "No camera is reading cards at this table."
         return watcher.correct_card(at, card)
+
+    def remember_deck(self, name: str) -> str | None:
+        """Save the deck the camera learnt from this game's boards as ``name``. None when
+        saved, else the reason it was not."""
+        watcher = self._watcher
+        if not isinstance(watcher, DeckMemory):
+            return "No camera is reading cards at this table."
+        return watcher.remember_deck(name)
 
     def undo(self) -> None:
         """UNDO (held): take back the last action; the watcher is told to re-sync."""

@@ -126,6 +126,19 @@ def koper_card() -> tuple[Response, int]:
     return jsonify(ok=True), 200
 
 
+@bp.post("/koper/deck")
+@players_only
+def koper_deck() -> tuple[Response, int]:
+    """Remember the deck the camera learnt from this game's boards: ``{"name": "Club deck"}``."""
+    name = _body().get("name")
+    if not isinstance(name, str) or not name.strip():
+        return jsonify(ok=False, reason='name must be the deck\'s name, such as "Club deck".'), 400
+    reason = table().remember_deck(name)
+    if reason is not None:
+        return jsonify(ok=False, reason=reason), 409
+    return jsonify(ok=True, name=name.strip()), 200
+
+
 @bp.post("/button/<name>")
 @players_only
 def button(name: str) -> tuple[Response, int]:

@@ -2,7 +2,8 @@
 
 A move made by hand on the simulated table is read by the camera watcher and appears on the page;
 an announcement is then made through the page (PIN dialog, legal choices only). Cards the camera
-read unsure are marked, and the players name them on the page before play goes on.
+read unsure are marked, and the players name them on the page before play goes on. A deck the
+camera was not told is learnt from the boards, and the players give it a name on the page.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -23,19 +26,28 @@ from firmware_py.koper_watch import KoperWatchConfig, KoperWatcher
 from firmware_py.table import Table
 from vision.koper import BoardReading, read_board
 from vision.koper.correction import corrected
+from vision.koper.reader import board_views
 
 PIN = "1357"
 
 
-def _koper_table(serve_table: Any, reader: Callable[..., BoardReading] = read_board) -> Any:
+def _koper_table(
+    serve_table: Any,
+    reader: Callable[..., BoardReading] = read_board,
+    deck: str = "anglo",
+    viewer: Callable[..., Any] = board_views,
+) -> Any:
     """A Koper game started on the simulated table (the anglo deck), its camera read by
-    ``reader``."""
+    ``reader``, the watcher told the deck is ``deck`` (``"auto"``: it learns the deck from the
+    boards, seen by ``viewer``)."""
     sim = KoperTableSim(seed=11, design="anglo", still_size=(2304, 1296))
     source = sim.source(fps=8)
 
     def watcher(table: Table, plugin: GamePlugin) -> Watcher | None:
-        config = KoperWatchConfig(deck="anglo")
-        return KoperWatcher(table.referee, source, table.camera_view, config, reader=reader)
+        config = KoperWatchConfig(deck=deck)
+        return KoperWatcher(
+            table.referee, source, table.camera_view, config, reader=reader, viewer=viewer
+        )
 
     served = serve_table(PIN, watcher_factory=watcher, sim=sim)
     served.table.start_game("koper", {})
@@ -177,3 +189,35 @@ def test_cards_read_unsure_are_named_on_the_phone_before_play_goes_on(
 
     # Then the move on the table is read and played.
     expect(phone.locator("#moves li").first).to_have_text("e6-e5", timeout=60_000)
+
+
+def _anglo(image: Any, **kwargs: Any) -> BoardReading:
+    """The reader, given the deck by name whatever the watcher asks (the watcher itself is told
+    nothing: it learns the deck)."""
+    return read_board(image, **{**kwargs, "deck": "anglo"})
+
+
+def _seen_whole(image: Any, cells: Any, **kwargs: Any) -> Any:
+    """The boards' card views, every card seen whole on the first board: the deck is learnt at
+    once (how boards in play teach it is the reader tests' business)."""
+    ids, views = board_views(image, cells, **kwargs)
+    return ids, [(features, np.ones_like(weights)) for features, weights in views]
+
+
+def test_a_deck_learnt_from_the_boards_is_remembered_by_name_on_the_phone(
+    serve_table: Any, phone: Page, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    served = _koper_table(serve_table, _anglo, deck="auto", viewer=_seen_whole)
+    phone.goto(f"{served.url}/play/koper")
+    expect(phone.locator("#deck-form")).to_be_visible(timeout=60_000)
+    expect(phone.locator("#deck-text")).to_contain_text("seen every card")
+    phone.fill("#deck-name", "Club deck")
+    phone.click("#deck-form button")
+    # A spectator is asked for the PIN first.
+    phone.fill("#pin-input", PIN)
+    phone.click("#pin-ok")
+    phone.click("#deck-form button")
+    expect(phone.locator("#deck-text")).to_contain_text("Remembered as “Club deck”")
+    expect(phone.locator("#deck-form")).to_be_hidden()
+    assert (tmp_path / "tableside" / "decks" / "Club deck.npz").is_file()

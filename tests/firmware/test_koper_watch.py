@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -137,3 +138,70 @@ def test_the_declared_empty_edge_is_given_to_the_reader(rig: Rig) -> None:
     script.next = [reading_of(referee.state)]
     watcher.look(now=0.0)
     assert script.empty_edges == ["top", "top"]
+
+
+class Views:
+    """A board viewer that shows each card of the game's board, checkers hiding ``hidden`` of
+    the points of every other card's views (a share of the columns at the left)."""
+
+    def __init__(self, hidden: float = 0.0) -> None:
+        self.hidden = hidden
+        self.calls = 0
+
+    def __call__(
+        self, image: np.ndarray, cells: tuple, pieces: object = None
+    ) -> tuple[tuple[str, ...], list[tuple[np.ndarray, np.ndarray]]]:
+        self.calls += 1
+        ids = tuple(str(c) for row in cells for c in row if c is not None)
+        weights = np.ones((52, 4, 10), np.float32)
+        weights[::2, :, : round(10 * self.hidden)] = 0.0
+        features = np.random.default_rng(self.calls).random((52, 3, 4, 10)).astype(np.float32)
+        return ids, [(features, weights)] * 3
+
+
+def test_a_deck_not_named_is_learnt_from_the_boards_and_remembered_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    referee = Referee(Store(tmp_path / "t.sqlite3"), {"koper": GAME})
+    referee.start("koper", {}, seed=4)
+    script, views = Script(), Views(hidden=0.6)
+    source = RenderSource(lambda: np.zeros((80, 100, 3), np.uint8))
+    watcher = KoperWatcher(referee, source, CameraView(), reader=script, viewer=views)
+    assert "seen" in str(watcher.remember_deck("Club deck"))
+    # The start position: taught once, however often it is read again.
+    script.next = [reading_of(referee.state)] * 2
+    watcher.look(now=0.0, forced=True)
+    watcher.look(now=1.0, forced=True)
+    assert views.calls == 1
+    deck = referee.view()["extras"]["deck"]
+    # Columns 0-5 hidden; 6-9 seen, and a half turn away 0-3: 8 of 10 columns.
+    assert deck["seen"] == pytest.approx(0.8) and not deck["ready"]
+    # A move: the checkers stand elsewhere, and (here) every card shows whole.
+    views.hidden = 0.0
+    moved = reading_of(referee.state, {(5, 4): (4, 4)})
+    script.next = [moved, moved]
+    watcher.look(now=2.0)
+    watcher.look(now=3.0, forced=True)
+    assert views.calls == 2 and referee.view()["extras"]["deck"]["ready"]
+    assert "letters" in str(watcher.remember_deck("../../etc"))
+    assert watcher.remember_deck("Club deck") is None
+    assert (tmp_path / "tableside" / "decks" / "Club deck.npz").is_file()
+    assert referee.view()["extras"]["deck"]["remembered"] == "Club deck"
+    referee.store.close()
+
+
+def test_a_named_deck_is_not_learnt(rig: Rig) -> None:
+    referee, watcher, script = rig
+    named = KoperWatcher(
+        referee,
+        watcher.source,
+        CameraView(),
+        replace(watcher.config, deck="anglo"),
+        reader=script,
+        viewer=Views(),
+    )
+    script.next = [reading_of(referee.state)]
+    named.look(now=0.0, forced=True)
+    assert "deck" not in referee.view()["extras"]
+    assert "seen" in str(named.remember_deck("Club deck"))

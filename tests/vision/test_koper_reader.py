@@ -20,8 +20,11 @@ from vision.koper import (
     save_profile,
 )
 from vision.koper.annotate import annotate
+from vision.koper.correction import ASK_BELOW
+from vision.koper.deck_learning import DeckLearner
 from vision.koper.layout import canonical_cells
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
+from vision.koper.reader import board_views
 from vision.lab.koper_evaluate import evaluate_designs
 from vision.sim.koper_board import draw_piece_set, render_board
 from vision.sim.koper_layout import random_layout
@@ -286,3 +289,28 @@ def test_reads_small_draughts_and_coins(kind, design, seed):
     reading = read_board(shot.image, deck=design)
     assert reading.checkers == shot.truth.checkers
     assert reading.cells == shot.truth.cells
+
+
+@pytest.mark.slow
+def test_a_deck_is_learnt_from_boards_in_play_and_then_reads_surely():
+    """Boards whose cards were confirmed teach the deck where no checker hides a card; once
+    every card has been seen, the learnt deck reads another board right and sure."""
+    size = (2304, 1296)
+    learner = DeckLearner()
+    for seed in (21, 31, 41, 51):
+        teach = _shot("paris", seed, size=size)
+        learner.add(*board_views(teach.image, teach.truth.cells))
+    assert learner.ready
+    profile = learner.profile("club-deck")
+    shot = _shot("paris", 22, size=size)
+    reading = read_board(shot.image, deck=profile)
+    assert reading.cells == shot.truth.cells
+    cards = [(r, c) for r, row in enumerate(reading.cells) for c, v in enumerate(row) if v]
+    assert all(reading.confidences[r][c] >= ASK_BELOW for r, c in cards)
+
+
+def test_a_board_teaches_a_deck_only_with_each_card_on_it_once():
+    shot = _shot("paris", 12)
+    twice = tuple(tuple("AS" if c == "2S" else c for c in row) for row in shot.truth.cells)
+    with pytest.raises(ValueError, match="52 cards"):
+        DeckLearner().add(*board_views(shot.image, twice))

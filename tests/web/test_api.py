@@ -118,3 +118,12 @@ def test_a_card_correction_needs_a_square_and_a_camera(player: FlaskClient) -> N
     # No camera watches this table: the players enter moves themselves.
     res = player.post("/api/koper/card", json={"at": [5, 6], "card": None})
     assert res.status_code == 409 and "camera" in res.get_json()["reason"]
+
+
+def test_remembering_a_deck_needs_a_name_and_a_camera(player: FlaskClient) -> None:
+    start_koper(player)
+    for body in ({}, {"name": ""}, {"name": 5}):
+        bad = player.post("/api/koper/deck", json=body)
+        assert bad.status_code == 400 and "name" in bad.get_json()["reason"]
+    res = player.post("/api/koper/deck", json={"name": "Club deck"})
+    assert res.status_code == 409 and "camera" in res.get_json()["reason"]

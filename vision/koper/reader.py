@@ -648,17 +648,35 @@ def learn_profile(image_bgr: np.ndarray, name: str, config: KoperReadConfig | No
     way up. Raises NoBoardFound if the photo does not show exactly that layout's card cells.
     """
     cfg = config or KoperReadConfig()
-    survey = _survey(image_bgr, replace(cfg, card_size_tolerance=cfg.learn_card_size_tolerance))
-    layout = canonical_cells()
-    expected = sorted(
-        (r, c) for r in range(BOARD_CELLS) for c in range(BOARD_CELLS) if layout[r][c] is not None
-    )
-    if survey.cells != expected:
-        raise NoBoardFound("the photo does not show the 52 cards in the canonical layout")
-    ids = tuple(layout[r][c] for r, c in survey.cells)
-    (whole, _), (index, _) = survey.views
-    sharp, _ = survey.suit_cutter.index_views(survey.quads)
-    views = [whole.copy(), index.copy(), sharp]
-    for view in views:
+    learning = replace(cfg, card_size_tolerance=cfg.learn_card_size_tolerance)
+    try:
+        ids, views = board_views(image_bgr, canonical_cells(), learning)
+    except NoBoardFound as exc:
+        raise NoBoardFound("the photo does not show the 52 cards in the canonical layout") from exc
+    for view, _ in views:
         view.setflags(write=False)
-    return DeckProfile(name, ids, *views)
+    return DeckProfile(name, ids, *(view for view, _ in views))
+
+
+def board_views(
+    image_bgr: np.ndarray,
+    cells: Cells,
+    config: KoperReadConfig | None = None,
+    pieces: PieceLooks | None = None,
+) -> tuple[tuple[str, ...], list[tuple[np.ndarray, np.ndarray]]]:
+    """The cards of a photo of a board whose cards are known, as a deck profile holds them:
+    ``cells`` says which card lies in each cell (image orientation, as :func:`read_board`
+    gives them). Returns the card ids in board order and the whole-card, index-corner and
+    sharp index-corner views (features, N x 3 x h x w) each with its weights (0 where a
+    checker hides the card; ``pieces`` are the sets as learnt on this table). Raises
+    NoBoardFound if the photo does not show cards in exactly those cells."""
+    cfg = config or KoperReadConfig()
+    placed = sorted(
+        (r, c) for r in range(BOARD_CELLS) for c in range(BOARD_CELLS) if cells[r][c] is not None
+    )
+    survey = _survey(image_bgr, cfg, pieces=pieces)
+    if survey.cells != placed:
+        raise NoBoardFound("the photo does not show cards in the cells the board holds them in")
+    whole, index = survey.views
+    sharp = survey.suit_cutter.index_views(survey.quads)
+    return tuple(str(cells[r][c]) for r, c in placed), [whole, index, sharp]

@@ -80,6 +80,25 @@
     }
   }
 
+  // The club's own deck, learnt from the boards played on: how much of it the camera has seen,
+  // and once it has seen every card, a name to remember it by.
+  function drawDeck(view) {
+    const deck = view.extras && view.extras.deck;
+    $("deck-box").hidden = !deck;
+    if (!deck) return;
+    const form = $("deck-form");
+    if (deck.remembered) {
+      $("deck-text").textContent = `Remembered as “${deck.remembered}”: the camera reads it by that name from now on.`;
+      form.hidden = true;
+    } else if (deck.ready) {
+      $("deck-text").textContent = "The camera has seen every card of this deck. Give it a name to read it surely next time.";
+      form.hidden = false;
+    } else {
+      $("deck-text").textContent = `Learning your deck as you play: ${Math.round(100 * deck.seen)} % of it seen so far.`;
+      form.hidden = true;
+    }
+  }
+
   function drawSeats(st) {
     const active = [st.to_move, st.to_announce, st.to_remove];
     $("seats").innerHTML = st.seats.map((s) =>
@@ -124,6 +143,7 @@
     $("status").textContent = st.status;
     drawBoard(st, unsureCards(view));
     drawFix(view);
+    drawDeck(view);
     drawSeats(st);
     drawAnnounce(st);
     drawRemove(st);
@@ -166,6 +186,13 @@
       const res = await Tableside.post("/api/undo");
       if (res.ok) Tableside.toast("Undone. Put the pieces back as the board shows.");
     }
+  });
+
+  $("deck-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+    const res = await Tableside.post("/api/koper/deck", { name: $("deck-name").value });
+    if (res.ok) Tableside.toast(`Deck remembered as “${res.name}”.`);
   });
 
   $("fix-other").addEventListener("change", (ev) => {
