@@ -121,6 +121,34 @@ def test_the_page_fits_a_phone_and_shows_an_illegal_move(served: Any, phone: Pag
     assert served.table.referee.view()["actions"] == 0
 
 
+def test_a_card_read_sure_but_wrong_is_put_right_by_tapping_it(served: Any, phone: Page) -> None:
+    referee = served.table.referee
+    phone.goto(f"{served.url}/play/koper")
+    expect(phone.locator("#status")).not_to_have_text(re.compile("Waiting|No Koper"))
+    state = referee.state
+    assert isinstance(state, KoperState)
+    (r, c), (r2, c2) = [(r, c) for r in range(8) for c in range(8) if state.cells[r][c]][:2]
+    first, second = state.cells[r][c], state.cells[r2][c2]
+    phone.locator(f'#board .kcell[data-row="{r}"][data-col="{c}"]').click()
+    expect(phone.locator("#fix-box")).to_be_visible()
+    expect(phone.locator("#fix-title")).to_contain_text("Which card")
+    phone.select_option("#fix-other", second)
+    # A spectator is asked for the PIN first.
+    phone.fill("#pin-input", PIN)
+    phone.click("#pin-ok")
+    phone.select_option("#fix-other", "")
+    phone.select_option("#fix-other", second)
+    cell = phone.locator(f'#board .kcell[data-row="{r}"][data-col="{c}"]')
+    expect(cell).to_have_attribute("data-card", str(second))
+    expect(phone.locator(f'#board .kcell[data-row="{r2}"][data-col="{c2}"]')).to_have_attribute(
+        "data-card", str(first)
+    )
+    assert any("corrected" in e.text for e in referee.events)
+    # The chooser closes; the camera, which read those cards otherwise, now asks about the
+    # cards the players' word moved (here the players named a card wrongly on purpose).
+    expect(phone.locator("#fix-title")).to_contain_text("Check the marked cards")
+
+
 def _two_cards_swapped(image: Any, **kwargs: Any) -> BoardReading:
     """The reader, made to take two cards each for the other by a hair: the first two card
     cells' costs say each looks a little more like the other's card (as two cards of a deck it

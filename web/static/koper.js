@@ -9,7 +9,8 @@
   const colorName = (seat, st) => st.seats[seat].color;
   const RANKS = "A23456789TJQK";
   const cardText = (card) => `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]]}`;
-  let fixing = null; // the marked cell being named: {row, col, card, choices}
+  let fixing = null; // the cell being named: {row, col, card, choices, tapped (not marked)}
+  const FIX_TEXT = $("fix-text").innerHTML;
 
   function unsureCards(view) {
     return (view.extras && view.extras.unsure_cards) || [];
@@ -36,7 +37,7 @@
         if (k && removing !== null && k.seat === removing) cls.push("removable");
         const doubt = marked.has(`${r},${c}`);
         if (doubt) cls.push("unsure");
-        if (doubt && fixing && fixing.row === r && fixing.col === c) cls.push("chosen");
+        if (fixing && fixing.row === r && fixing.col === c) cls.push("chosen");
         const badge = doubt ? '<span class="unsure-badge" aria-label="not sure">?</span>' : "";
         const piece = k ? `<span class="checker ${k.color}" data-seat="${k.seat}"></span>` : "";
         cells.push(`<div class="${cls.join(" ")}" data-square="${squareName(r, c)}" data-row="${r}" data-col="${c}"` +
@@ -49,17 +50,24 @@
 
   function drawFix(view) {
     const unsure = unsureCards(view);
-    $("fix-box").hidden = unsure.length === 0;
-    if (fixing && !unsure.some((u) => u.row === fixing.row && u.col === fixing.col)) fixing = null;
+    const marked = (f) => unsure.some((u) => u.row === f.row && u.col === f.col);
+    // A marked card stays open until it is named; any other card the players tapped to put
+    // right (the camera can be sure and wrong) until they name it or tap elsewhere.
+    if (fixing && !fixing.tapped && !marked(fixing)) fixing = null;
+    $("fix-box").hidden = unsure.length === 0 && fixing === null;
     const open = fixing !== null;
     $("fix-choices").hidden = !open;
     $("fix-other-label").hidden = !open;
     if (!open) {
       $("fix-title").textContent = `Check the marked cards (${unsure.length})`;
+      $("fix-text").innerHTML = FIX_TEXT;
       return;
     }
     const name = squareName(fixing.row, fixing.col);
     $("fix-title").textContent = `Which card is at ${name}?`;
+    $("fix-text").innerHTML = fixing.tapped
+      ? `If the camera read ${name} wrong, name the card that lies there.`
+      : FIX_TEXT;
     $("fix-choices").innerHTML = fixing.choices.map((card, i) =>
       `<button type="button" class="fix-card needs-pin ${"HD".includes(card[1]) ? "red" : "black"}"` +
       ` data-card="${esc(card)}">${cardText(card)}${i === 0 ? " (as read)" : ""}</button>`).join("");
@@ -77,6 +85,8 @@
     if (res.ok) {
       Tableside.toast(`${squareName(at[0], at[1])} is ${cardText(card)}.`);
       fixing = null;
+      const view = Tableside.view; // the new board may have come before this answer
+      if (view && view.state) { drawBoard(view.state, unsureCards(view)); drawFix(view); }
     }
   }
 
@@ -179,6 +189,15 @@
     if (cell) {
       if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
       await Tableside.act("remove", st.to_remove, { at: [Number(cell.dataset.row), Number(cell.dataset.col)] });
+      return;
+    }
+    const card = ev.target.closest(".kcell[data-card]:not([data-card=''])");
+    if (card) {
+      // A card read sure but wrong is put right the same way as a marked one.
+      const row = Number(card.dataset.row), col = Number(card.dataset.col);
+      fixing = { row, col, card: card.dataset.card, choices: [card.dataset.card], tapped: true };
+      drawBoard(st, unsureCards(view));
+      drawFix(view);
       return;
     }
     if (ev.target.id === "undo") {
