@@ -37,9 +37,10 @@ A deck the watcher was not told (``deck="auto"``) is learnt from the boards the 
 or vouched for, with the checkers placed anew, teaches the deck's look where no checker hides it.
 Once every card has been seen, the players may give the deck a name
 (:meth:`KoperWatcher.remember_deck`); it is saved among the deck profiles and read by that name
-from then on. ``extras["deck"]`` says ``{"name", "seen", "ready", "remembered"}``: the profile the
-last reading came from, the share of the deck seen so far, whether it may be named, and the name
-it was saved under (None until then).
+from then on (a board read by a remembered deck teaches nothing more). ``extras["deck"]`` says
+``{"name", "known", "seen", "ready", "remembered"}``: the profile the last reading came from,
+whether that is a deck the club had remembered, the share of the deck seen so far, whether it may
+be named, and the name it was saved under (None until then).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ from vision.koper import BoardReading, StillnessDetector, annotate, read_board
 from vision.koper.correction import ASK_BELOW, corrected, likely_cards
 from vision.koper.deck_learning import DeckLearner
 from vision.koper.pieces import PieceLooks, learn_pieces
-from vision.koper.profiles import save_profile
+from vision.koper.profiles import is_learnt, save_profile
 from vision.koper.reader import board_views
 from vision.sources import FrameSource
 
@@ -403,12 +404,14 @@ class KoperWatcher(CameraWatcher):
     # -- the club's own deck ------------------------------------------------------------------
     def _learn_deck(self, reading: BoardReading) -> None:
         """Teach the deck by the last still, which shows the game's position with every card
-        sure or vouched for: once per placing of the checkers, while the deck was not named
-        and is not learnt yet (see the module doc)."""
+        sure or vouched for: once per placing of the checkers, while the deck was not named,
+        is not one the club has had remembered (the reading came from its profile), and is not
+        learnt yet (see the module doc)."""
         state = self.referee.state
         observed = observed_checkers(reading)
         if (
             self.config.deck == "auto"
+            and not is_learnt(reading.deck)
             and not self.deck.ready
             and isinstance(state, KoperState)
             and reading.cells == state.cells
@@ -431,6 +434,7 @@ class KoperWatcher(CameraWatcher):
             "deck",
             {
                 "name": None if reading is None else reading.deck,
+                "known": reading is not None and is_learnt(reading.deck),
                 "seen": round(self.deck.coverage, 3),
                 "ready": self.deck.ready,
                 "remembered": self._remembered,

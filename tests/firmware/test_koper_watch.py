@@ -188,6 +188,12 @@ def test_a_deck_not_named_is_learnt_from_the_boards_and_remembered_by_name(
     assert watcher.remember_deck("Club deck") is None
     assert (tmp_path / "tableside" / "decks" / "Club deck.npz").is_file()
     assert referee.view()["extras"]["deck"]["remembered"] == "Club deck"
+    # Next game, the deck is read by its name: known, and nothing more is learnt.
+    referee.start("koper", {}, seed=5)
+    again = KoperWatcher(referee, source, CameraView(), reader=script, viewer=views)
+    script.next = [replace(reading_of(referee.state), deck="Club deck")]
+    again.look(now=0.0, forced=True)
+    assert views.calls == 2 and referee.view()["extras"]["deck"]["known"]
     referee.store.close()
 
 

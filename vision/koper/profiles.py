@@ -160,6 +160,11 @@ def load_profile(path: Path) -> DeckProfile:
         raise UnknownDeck(f"cannot read deck profile {path}: {exc}") from exc
 
 
+def is_learnt(name: str) -> bool:
+    """Whether ``name`` is a deck learnt on this device (saved among :func:`profiles_dir`)."""
+    return (profiles_dir() / f"{name}.npz").is_file()
+
+
 def available_profiles() -> tuple[str, ...]:
     """Names usable as ``deck``: installed French-suited designs, then learnt profiles."""
     learnt = sorted(p.stem for p in profiles_dir().glob("*.npz")) if profiles_dir().is_dir() else []

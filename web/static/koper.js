@@ -97,7 +97,10 @@
     $("deck-box").hidden = !deck;
     if (!deck) return;
     const form = $("deck-form");
-    if (deck.remembered) {
+    if (deck.known) {
+      $("deck-text").textContent = `Read as your deck “${deck.name}”, remembered from an earlier game.`;
+      form.hidden = true;
+    } else if (deck.remembered) {
       $("deck-text").textContent = `Remembered as “${deck.remembered}”: the camera reads it by that name from now on.`;
       form.hidden = true;
     } else if (deck.ready) {
