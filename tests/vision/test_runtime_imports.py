@@ -1,6 +1,7 @@
-"""The Koper runtime never loads the simulator or the lab tools: importing the reader or the
-camera watcher, and reading or learning a deck from a still on the command line, leave every
-``vision.sim`` and ``vision.lab`` module out of ``sys.modules``.
+"""The runtime never loads the simulator or the lab tools: importing the Koper reader, the
+Croquetnole coin referee, either camera watcher, the device or the web app, and reading or
+learning a deck from a still on the command line, leave every ``vision.sim`` and ``vision.lab``
+module out of ``sys.modules``.
 
 Each check runs in a fresh interpreter, since this test process has loaded both.
 """
@@ -53,7 +54,18 @@ def test_the_probe_sees_the_simulator_when_it_is_loaded() -> None:
     )
 
 
-@pytest.mark.parametrize("module", ["vision.koper", "firmware_py.koper_watch", "web"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "vision.koper",
+        "firmware_py.koper_watch",
+        "vision.croquet.motion.referee",
+        "vision.croquet.analyze",
+        "firmware_py.croquet_watch",
+        "firmware_py.device",
+        "web",
+    ],
+)
 def test_importing_the_runtime_loads_no_simulator_nor_lab(module: str) -> None:
     assert loaded_after(f"import {module}") == []
 
