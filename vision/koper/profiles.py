@@ -195,6 +195,5 @@ def _named_profile(name: str, config: KoperReadConfig) -> DeckProfile:
 @functools.lru_cache(maxsize=8)
 def _learnt_profile(path: str, mtime_ns: int, size: int) -> DeckProfile:
     """A learnt profile loaded once per version of its file: the watcher reads it for every
-    still, and the same object keeps the matcher's templates prepared for it (a fresh one per
-    read would prepare them again, and keep each set in the matcher's cache)."""
+    still."""
     return load_profile(Path(path))

@@ -56,7 +56,13 @@ from vision.koper.features import (
 )
 from vision.koper.indices import IndexBank, card_costs, index_bank
 from vision.koper.layout import Cells, canonical_cells
-from vision.koper.matching import Assignment, assign, assignment_margins, cost_matrix
+from vision.koper.matching import (
+    Assignment,
+    assign,
+    assignment_margins,
+    cost_matrix,
+    prepare_views,
+)
 from vision.koper.pieces import PieceLooks, classify
 from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
 from vision.koper.suits import close_pairs, pair_costs
@@ -435,6 +441,7 @@ def _identify(
         patches = survey.suit_cutter.card_patches(survey.quads, cfg.index_patch_width)
         extra = weight * card_costs(patches, bank, cfg)
     best = None
+    prepared = prepare_views(survey.views)
     for profile in profiles:
         if profile.patch_size != tuple(cfg.patch_size) or profile.index.shape[2:] != (
             cfg.index_size[1],
@@ -449,7 +456,7 @@ def _identify(
             own[:, order] = extra
         else:
             own = extra
-        base = cost_matrix(survey.views, profile, cfg)
+        base = cost_matrix(prepared, profile, cfg)
         result = assign(base + own, cfg)
         if best is None or result.mean_cost < best[1].mean_cost:
             best = (profile, result, base, own)
@@ -578,7 +585,8 @@ def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, 
     quads = {survey.cells[i]: survey.layout.quads[survey.cells[i]] for i in rows}
     step = cfg.refine_shift
     for shift in ((-step, 0.0), (step, 0.0), (0.0, -step), (0.0, step)):
-        costs = np.minimum(costs, cost_matrix(survey.cutter.views(quads, shift), profile, cfg))
+        views = prepare_views(survey.cutter.views(quads, shift))
+        costs = np.minimum(costs, cost_matrix(views, profile, cfg))
     return costs
 
 

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision.koper.config import KoperReadConfig
-from vision.koper.matching import view_cost
+from vision.koper.matching import cell_terms, view_cost
 
 
 def close_pairs(
@@ -85,6 +85,6 @@ def pair_costs(
     ):
         mask = difference_mask(templates, a, b, config.suit_mask_blur)
         shown = (weights * mask).sum(axis=(1, 2)) / max(float((full * mask).sum()), 1e-6)
-        cost = view_cost(feats, weights * mask, templates[[a, b]], config)
+        cost = view_cost(cell_terms(feats, weights * mask), templates[[a, b]], config)
         total += weight * shown[:, None] * cost
     return total
