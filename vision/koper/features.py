@@ -105,7 +105,9 @@ def pooled(values: np.ndarray, factor: int) -> np.ndarray:
     >>> pooled(np.arange(16, dtype=np.float32).reshape(4, 4), 2).tolist()
     [[2.5, 4.5], [10.5, 12.5]]
     """
-    *lead, h, w = values.shape
-    h, w = h // factor, w // factor
-    blocks = values[..., : h * factor, : w * factor].reshape(*lead, h, factor, w, factor)
-    return blocks.mean(axis=(-3, -1), dtype=np.float32)
+    h, w = values.shape[-2] // factor, values.shape[-1] // factor
+    total = np.zeros((*values.shape[:-2], h, w), np.float32)
+    for dy in range(factor):
+        for dx in range(factor):
+            total += values[..., dy : h * factor : factor, dx : w * factor : factor]
+    return total / np.float32(factor * factor)

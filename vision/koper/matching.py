@@ -149,10 +149,13 @@ def assign(costs: np.ndarray, config: KoperReadConfig) -> Assignment:
     chosen = np.full(n, np.inf)
     chosen[rows] = costs[rows, cols]
     confidence = np.zeros(n)
-    for r, c in zip(rows, cols, strict=True):
-        others = np.delete(costs[r], c)
-        margin = max(0.0, float(others.min() - costs[r, c])) if others.size else 1.0
-        confidence[r] = 1.0 - np.exp(-margin / config.confidence_scale)
+    if costs.shape[1] > 1:
+        others = costs[rows].copy()
+        others[np.arange(len(rows)), cols] = np.inf
+        margin = np.maximum(0.0, others.min(axis=1) - costs[rows, cols]).astype(np.float64)
+    else:
+        margin = np.ones(len(rows))
+    confidence[rows] = 1.0 - np.exp(-margin / config.confidence_scale)
     mean_cost = float(costs[rows, cols].mean()) if len(rows) else float("inf")
     return Assignment(cards, chosen, confidence, mean_cost)
 

@@ -113,11 +113,15 @@ def _frame(art: np.ndarray) -> np.ndarray:
     return np.float32([[0, 0], [w, 0], [w, h], [0, h]])
 
 
-def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
-    """Write ``profile`` to ``path`` (default: ``profiles_dir()/NAME.npz``) atomically."""
+def save_profile(
+    profile: DeckProfile, path: Path | None = None, *, compressed: bool = True
+) -> Path:
+    """Write ``profile`` to ``path`` (default: ``profiles_dir()/NAME.npz``) atomically,
+    ``compressed`` or not (see :func:`save_arrays`)."""
     target = path or profiles_dir() / f"{profile.name}.npz"
     save_arrays(
         target,
+        compressed=compressed,
         name=np.array(profile.name),
         card_ids=np.array(profile.card_ids),
         features=profile.features,
@@ -127,16 +131,19 @@ def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
     return target
 
 
-def save_arrays(target: Path, **arrays: np.ndarray) -> None:
-    """Write ``arrays`` to the ``.npz`` file ``target`` (compressed) via a temporary file, synced
-    and renamed, so a pulled plug never leaves half a file."""
+def save_arrays(target: Path, *, compressed: bool = True, **arrays: np.ndarray) -> None:
+    """Write ``arrays`` to the ``.npz`` file ``target`` via a temporary file, synced and renamed,
+    so a pulled plug never leaves half a file. ``compressed`` saves disk (a deck's features
+    shrink about five times) at the cost of inflating them on every load; files read on every
+    run are better stored plain."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=target.stem, suffix=".tmp.npz", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             # numpy's type hints give savez_compressed's keywords the type of allow_pickle
             # (bool): the arrays are passed as a plain mapping.
-            np.savez_compressed(fh, **cast(dict[str, Any], arrays))
+            save = np.savez_compressed if compressed else np.savez
+            save(fh, **cast(dict[str, Any], arrays))
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
@@ -194,8 +201,9 @@ def named_profile(name: str, config: KoperReadConfig) -> DeckProfile:
 def screen_profile(name: str, config: KoperReadConfig) -> DeckProfile:
     """The profile ``name`` pooled over ``screen_pool`` pixels square, for the reader's first,
     coarse comparison of the candidate decks: an installed design's comes from its own cache
-    file (a sixteenth of the full profile's bytes at the default pooling), so the full
-    profiles of decks the board is clearly not are never loaded."""
+    file, a quarter of the full profile's values at the default pooling and stored plain (every
+    read of an unknown deck loads them all: inflating them cost more than reading them), so the
+    full profiles of decks the board is clearly not are never loaded."""
     if (profiles_dir() / f"{name}.npz").is_file():
         return _pooled_profile(named_profile(name, config), config.screen_pool)
     return _design_screen(
@@ -224,7 +232,7 @@ def _design_screen(
         except UnknownDeck:
             cached.unlink(missing_ok=True)
     screen = _pooled_profile(_design_profile(design, patch_size, index_size, blur), factor)
-    save_profile(screen, cached)
+    save_profile(screen, cached, compressed=False)
     return screen
 
 
