@@ -633,10 +633,23 @@ def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, 
     that forgives an outline fitted a little off."""
     quads = {survey.cells[i]: survey.layout.quads[survey.cells[i]] for i in rows}
     step = cfg.refine_shift
-    for shift in ((-step, 0.0), (step, 0.0), (0.0, -step), (0.0, step)):
-        views = prepare_views(survey.cutter.views(quads, shift))
-        costs = np.minimum(costs, cost_matrix(views, profile, cfg))
-    return costs
+    shifts = ((-step, 0.0), (step, 0.0), (0.0, -step), (0.0, step))
+    views = _stacked([survey.cutter.views(quads, shift) for shift in shifts])
+    shifted = cost_matrix(prepare_views(views), profile, cfg)
+    return np.minimum(costs, shifted.reshape(len(shifts), len(rows), -1).min(axis=0))
+
+
+def _stacked(looks: list) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """Several looks at the same cells (each ((whole features, weights), (index features,
+    weights)), as from :meth:`_Cutter.views`) as one, look after look: every cost is a cell's
+    own, so one batch costs what the looks cost apart, with each template prepared once."""
+    return tuple(
+        (
+            np.concatenate([look[k][0] for look in looks]),
+            np.concatenate([look[k][1] for look in looks]),
+        )
+        for k in range(len(looks[0]))
+    )
 
 
 def _settle_suits(
@@ -671,23 +684,18 @@ def _settle_suits(
     involved = sorted({k for pair in pairs for k in pair})
     row = {k: n for n, k in enumerate(involved)}
     quads = {survey.cells[k]: survey.layout.quads[survey.cells[k]] for k in involved}
-    looks = [cutter.views(quads, shift) for shift in shifts]
+    looks = _stacked([cutter.views(quads, shift) for shift in shifts])
     for i, j in pairs:
-        pick = [row[i], row[j]]
-        pc = np.min(
-            [
-                pair_costs(
-                    tuple((f[pick], w[pick]) for f, w in look),
-                    (templates.features, templates.index),
-                    full,
-                    cards[i],
-                    cards[j],
-                    cfg,
-                )
-                for look in looks
-            ],
-            axis=0,
+        pick = [n * len(involved) + row[k] for n in range(len(shifts)) for k in (i, j)]
+        pc = pair_costs(
+            tuple((f[pick], w[pick]) for f, w in looks),
+            (templates.features, templates.index),
+            full,
+            cards[i],
+            cards[j],
+            cfg,
         )
+        pc = pc.reshape(len(shifts), 2, 2).min(axis=0)
         gap = float(pc[0, 1] + pc[1, 0] - pc[0, 0] - pc[1, 1])
         if gap < -cfg.suit_swap_margin:
             cards[i], cards[j] = cards[j], cards[i]

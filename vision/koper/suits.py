@@ -70,16 +70,16 @@ def difference_mask(templates: np.ndarray, a: int, b: int, blur: float) -> np.nd
 def pair_costs(
     views, profile_views, full_weights, a: int, b: int, config: KoperReadConfig
 ) -> np.ndarray:
-    """Costs (2, 2) of the two cells in ``views`` against cards ``a`` and ``b``, comparing only
-    where the two cards differ.
+    """Costs (n, 2) of the n cells in ``views`` (two cells, or several looks at two cells)
+    against cards ``a`` and ``b``, comparing only where the two cards differ.
 
-    ``views`` are ((whole features, weights), (index features, weights)) of the two cells, as
+    ``views`` are ((whole features, weights), (index features, weights)) of the cells, as
     from the reader's cutter; ``profile_views`` the matching (whole, index) templates (52, ...);
     ``full_weights`` each view's weight map with nothing hidden. Each view's cost for a cell
     counts in proportion to the share of the difference that cell shows: a checker over the
     centre pip leaves the index corners to decide.
     """
-    total = np.zeros((2, 2))
+    total = np.zeros((len(views[0][0]), 2))
     for (feats, weights), templates, full, weight in zip(
         views, profile_views, full_weights, (1.0, config.index_weight), strict=True
     ):
