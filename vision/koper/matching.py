@@ -101,7 +101,9 @@ def cell_terms(feats: np.ndarray, weights: np.ndarray) -> CellTerms:
     )
 
 
-def prepare_views(views) -> tuple[CellTerms, CellTerms]:
+def prepare_views(
+    views: tuple[tuple[np.ndarray, np.ndarray], ...],
+) -> tuple[CellTerms, CellTerms]:
     """The (whole, index) :class:`CellTerms` of the reader's ``views``: ((whole features,
     whole weights), (index features, index weights)), features (n, 3, H, W) and weights
     (n, H, W) as from :func:`vision.koper.features.patch_features`."""

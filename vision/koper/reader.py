@@ -61,7 +61,6 @@ from vision.koper.matching import (
     Assignment,
     assign,
     assignment_margins,
-    cell_terms,
     cost_matrix,
     prepare_views,
 )
@@ -472,9 +471,8 @@ def _screened(
     if len(names) < 2:
         return names
     factor = cfg.screen_pool
-    coarse = tuple(
-        cell_terms(pooled(feats, factor), pooled(weights, factor))
-        for feats, weights in survey.views
+    coarse = prepare_views(
+        tuple((pooled(feats, factor), pooled(weights, factor)) for feats, weights in survey.views)
     )
     means = []
     for name in names:
@@ -639,7 +637,9 @@ def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, 
     return np.minimum(costs, shifted.reshape(len(shifts), len(rows), -1).min(axis=0))
 
 
-def _stacked(looks: list) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+def _stacked(
+    looks: list[tuple[tuple[np.ndarray, np.ndarray], ...]],
+) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """Several looks at the same cells (each ((whole features, weights), (index features,
     weights)), as from :meth:`_Cutter.views`) as one, look after look: every cost is a cell's
     own, so one batch costs what the looks cost apart, with each template prepared once."""
