@@ -62,10 +62,25 @@ def koper_text(reading: Any) -> str:
     return "\n".join(lines)
 
 
+def deck_names(text: str) -> str | tuple[str, ...]:
+    """``--deck`` as the reader takes it: "auto", one profile name, or, for names separated by
+    commas, those names (the deck is one of them, and may be none: its indices are read too, as
+    for ``auto``; the bench reads a held-back design so, its own profile left out).
+
+    >>> deck_names("auto"), deck_names("anglo"), deck_names("anglo, paris")
+    ('auto', 'anglo', ('anglo', 'paris'))
+    """
+    if "," not in text:
+        return text
+    return tuple(name.strip() for name in text.split(",") if name.strip())
+
+
 def cmd_koper_read(args: argparse.Namespace) -> int:
     from vision.koper import load_image, read_board
 
-    reading = read_board(load_image(args.image), deck=args.deck, empty_edge=args.empty_edge)
+    reading = read_board(
+        load_image(args.image), deck=deck_names(args.deck), empty_edge=args.empty_edge
+    )
     if args.json:
         _print_json(reading.to_json())
     else:
@@ -280,7 +295,11 @@ def build_parser() -> argparse.ArgumentParser:
     read = koper.add_parser("read", help="read one still of a Koper board")
     read.add_argument("image")
     read.add_argument("--json", action="store_true")
-    read.add_argument("--deck", default="auto", help="deck profile name, or auto")
+    read.add_argument(
+        "--deck",
+        default="auto",
+        help="deck profile name, names separated by commas (the deck may be one of them), or auto",
+    )
     read.add_argument(
         "--empty-edge",
         choices=EDGES,

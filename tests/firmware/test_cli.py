@@ -71,6 +71,16 @@ def test_koper_read_prints_the_contract_json(tmp_path: Path) -> None:
     assert all(0 <= v <= 1 for row in data["confidence"] for v in row)
 
 
+def test_koper_read_takes_the_decks_it_may_be(tmp_path: Path) -> None:
+    cells, checkers = random_layout(6)
+    shot = render_board(cells, checkers, "paris", seed=6, size=(1536, 864))
+    path = tmp_path / "board.png"
+    cv2.imwrite(str(path), shot.image)
+    out = tableside("koper", "read", str(path), "--json", "--deck", "anglo, paris")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["cells"] == [list(row) for row in cells]
+
+
 @pytest.mark.parametrize("args", [["koper"], ["nonsense"], ["koper", "read"]])
 def test_usage_errors_exit_2_without_traceback(args: list[str]) -> None:
     out = tableside(*args)

@@ -23,7 +23,7 @@ from vision.koper.annotate import annotate
 from vision.koper.correction import ASK_BELOW
 from vision.koper.deck_learning import DeckLearner
 from vision.koper.layout import canonical_cells
-from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
+from vision.koper.profiles import DeckProfile, named_profile, suit_profile
 from vision.koper.reader import board_views
 from vision.lab.koper_evaluate import evaluate_designs
 from vision.sim.koper_board import draw_piece_set, render_board
@@ -173,15 +173,15 @@ def test_learnt_profile_reads_a_shuffled_board(tmp_path, monkeypatch):
 
 def test_a_learnt_deck_is_loaded_once_per_version_of_its_file(tmp_path, monkeypatch):
     """The watcher resolves the deck for every still: the same profile object comes back until
-    the file changes, so the matcher's prepared templates are reused, not piled up."""
+    the file changes, so it is read from disk once, not for every still."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     feats = np.zeros((1, 3, 4, 3), np.float32)
     save_profile(DeckProfile("tiny", ("AS",), feats, np.zeros((1, 3, 2, 4), np.float32)))
     cfg = KoperReadConfig()
-    first = resolve_profiles("tiny", cfg)[0]
-    assert resolve_profiles("tiny", cfg)[0] is first
+    first = named_profile("tiny", cfg)
+    assert named_profile("tiny", cfg) is first
     save_profile(DeckProfile("tiny", ("AS",), feats + 1, np.zeros((1, 3, 2, 5), np.float32)))
-    relearnt = resolve_profiles("tiny", cfg)[0]
+    relearnt = named_profile("tiny", cfg)
     assert relearnt is not first and relearnt.index.shape[3] == 5
 
 

@@ -96,3 +96,18 @@ def patch_features(patch_bgr: np.ndarray, weights: np.ndarray, blur: float) -> n
             white[channel] = float(np.searchsorted(np.cumsum(hist), rank))
     balance = _OPPONENT / np.maximum(white, 1.0)[None, :]
     return np.ascontiguousarray(cv2.transform(img.astype(np.float32), balance).transpose(2, 0, 1))
+
+
+def pooled(values: np.ndarray, factor: int) -> np.ndarray:
+    """``values`` (..., H, W) averaged over ``factor`` x ``factor`` blocks of pixels (float32;
+    rows and columns past the last whole block are dropped).
+
+    >>> pooled(np.arange(16, dtype=np.float32).reshape(4, 4), 2).tolist()
+    [[2.5, 4.5], [10.5, 12.5]]
+    """
+    h, w = values.shape[-2] // factor, values.shape[-1] // factor
+    total = np.zeros((*values.shape[:-2], h, w), np.float32)
+    for dy in range(factor):
+        for dx in range(factor):
+            total += values[..., dy : h * factor : factor, dx : w * factor : factor]
+    return total / np.float32(factor * factor)

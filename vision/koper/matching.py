@@ -8,7 +8,6 @@ cell's weight map (zero under checkers) and taken at the better of the card's tw
 All pairs are computed at once with matrix products.
 """
 
-import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,75 +28,117 @@ class Assignment:
     mean_cost: float
 
 
-def cost_matrix(views, profile: DeckProfile, config: KoperReadConfig) -> np.ndarray:
-    """Costs (n_cells, 52) of the cells' ``views`` against ``profile``: the whole card's cost
-    plus ``index_weight`` times the index corners' cost.
+@dataclass(frozen=True)
+class CellTerms:
+    """One view of n cells prepared for :func:`view_cost`, each cell both ways up (rows n..2n-1
+    are rows 0..n-1 turned half round): what depends on the cells alone, taken once per read
+    however many templates they are compared with.
 
-    ``views`` is ((whole features, whole weights), (index features, index weights)), features
-    (n, 3, H, W) and weights (n, H, W) as from :func:`vision.koper.features.patch_features`.
+    ``weights`` (2n, H*W), their ``distinct`` rows and which of them each row is (``which``),
+    the weight sums ``sw`` (2n, 1), the weighted intensity ``wx`` (2n, H*W), its mean and
+    variance, the weighted colour ``wxc`` (2n, 2*H*W) and its energy ``colour_energy`` (2n, 1).
     """
-    (whole, whole_w), (index, index_w) = views
-    whole_t, index_t = _profile_templates(profile)
-    return _cost(whole, whole_w, whole_t, config) + config.index_weight * (
-        _cost(index, index_w, index_t, config)
+
+    weights: np.ndarray
+    distinct: np.ndarray
+    which: np.ndarray
+    sw: np.ndarray
+    wx: np.ndarray
+    mean_x: np.ndarray
+    var_x: np.ndarray
+    wxc: np.ndarray
+    colour_energy: np.ndarray
+
+    @property
+    def count(self) -> int:
+        """The number of cells (half the rows)."""
+        return self.weights.shape[0] // 2
+
+
+def cell_terms(feats: np.ndarray, weights: np.ndarray) -> CellTerms:
+    """The :class:`CellTerms` of features (n, 3, H, W) with weights (n, H, W).
+
+    A template turned half round against a cell costs what the template against the cell turned
+    half round does (every term is a sum over pixels), so the cells are turned, not the
+    templates, and nothing is prepared or kept per profile. Turning an image half round reverses
+    its pixels' row-major order, so a turned row is the row read backwards, and the sums over a
+    row (mean, variance, colour energy) are its turned row's too. The products that involve
+    only a cell's weights are taken once per distinct weight map (:func:`view_cost`): every
+    cell free of checkers has the same one, which the half turn leaves unchanged.
+    """
+    n = feats.shape[0]
+    flat = feats.reshape(n, 3, -1)
+    up = weights.reshape(n, -1).astype(np.float32)
+    w = np.concatenate([up, up[:, ::-1]])
+    label: dict[bytes, int] = {}
+    which = np.array([label.setdefault(row.tobytes(), len(label)) for row in w])
+    distinct = w[np.unique(which, return_index=True)[1]]
+    wx = up * flat[:, 0]
+    wxc = up[:, None, :] * flat[:, 1:]
+    # The per-cell sums are taken in float64 (once per read): a variance is a difference of
+    # two such sums over some 9,000 pixels.
+    sw, sx, sxx, energy = (
+        np.tile(total[:, None], (2, 1))
+        for total in (
+            up.sum(axis=1, dtype=np.float64) + 1e-6,
+            wx.sum(axis=1, dtype=np.float64),
+            (wx * flat[:, 0]).sum(axis=1, dtype=np.float64),
+            (wxc * flat[:, 1:]).sum(axis=(1, 2), dtype=np.float64),
+        )
+    )
+    mean_x = sx / sw
+    var_x = sxx / sw - mean_x**2
+    return CellTerms(
+        w,
+        distinct,
+        which,
+        sw,
+        np.concatenate([wx, wx[:, ::-1]]),
+        mean_x,
+        var_x,
+        np.concatenate([wxc, wxc[:, :, ::-1]]).reshape(2 * n, -1),
+        energy,
     )
 
 
-@dataclass(frozen=True)
-class _Templates:
-    """Templates flattened for the cost's matrix products, both ways up: intensity ``t`` and its
-    square, the two colour channels and the sum of their squares, each (2m, H*W)."""
-
-    t: np.ndarray
-    t2: np.ndarray
-    colour: tuple[np.ndarray, np.ndarray]
-    colour2: np.ndarray
-
-
-def _templates(tpl: np.ndarray) -> _Templates:
-    both = np.concatenate([tpl, tpl[:, :, ::-1, ::-1]])  # upright and half-turned
-    flat = both.reshape(both.shape[0], 3, -1)
-    t, c1, c2 = flat[:, 0], flat[:, 1], flat[:, 2]
-    return _Templates(t, t * t, (c1, c2), c1 * c1 + c2 * c2)
+def prepare_views(
+    views: tuple[tuple[np.ndarray, np.ndarray], ...],
+) -> tuple[CellTerms, CellTerms]:
+    """The (whole, index) :class:`CellTerms` of the reader's ``views``: ((whole features,
+    whole weights), (index features, index weights)), features (n, 3, H, W) and weights
+    (n, H, W) as from :func:`vision.koper.features.patch_features`."""
+    (whole, whole_w), (index, index_w) = views
+    return cell_terms(whole, whole_w), cell_terms(index, index_w)
 
 
-@functools.lru_cache(maxsize=32)
-def _profile_templates(profile: DeckProfile) -> tuple[_Templates, _Templates]:
-    """The whole-card and index templates of ``profile``, prepared once per profile (about
-    24 MB each: enough entries for ``deck="auto"`` over the 28 installed designs and a few
-    learnt decks)."""
-    return _templates(profile.features), _templates(profile.index)
-
-
-def view_cost(
-    feats: np.ndarray, weights: np.ndarray, tpl: np.ndarray, config: KoperReadConfig
+def cost_matrix(
+    prepared: tuple[CellTerms, CellTerms], profile: DeckProfile, config: KoperReadConfig
 ) -> np.ndarray:
-    """Costs (n, m) of one view against the m templates ``tpl``, best of both half turns."""
-    return _cost(feats, weights, _templates(tpl), config)
+    """Costs (n_cells, 52) of the cells' views (:func:`prepare_views`) against ``profile``: the
+    whole card's cost plus ``index_weight`` times the index corners' cost."""
+    whole, index = prepared
+    return view_cost(whole, profile.features, config) + config.index_weight * (
+        view_cost(index, profile.index, config)
+    )
 
 
-def _cost(
-    feats: np.ndarray, weights: np.ndarray, tpl: _Templates, config: KoperReadConfig
-) -> np.ndarray:
-    n = feats.shape[0]
-    w = weights.reshape(n, -1).astype(np.float32)
-    sw = w.sum(axis=1, keepdims=True) + 1e-6
-    x = feats[:, 0].reshape(n, -1)
-    wx = w * x
-    mean_x = wx.sum(axis=1, keepdims=True) / sw
-    var_x = (wx * x).sum(axis=1, keepdims=True) / sw - mean_x**2
-    mean_t = (w @ tpl.t.T) / sw
-    var_t = (w @ tpl.t2.T) / sw - mean_t**2
-    cov = (wx @ tpl.t.T) / sw - mean_x * mean_t
-    ncc = cov / np.sqrt(np.maximum(var_x * var_t, 1e-8))
-    chroma = w @ tpl.colour2.T
-    for ch, tc in zip((1, 2), tpl.colour, strict=True):
-        xc = feats[:, ch].reshape(n, -1)
-        wxc = w * xc
-        chroma += (wxc * xc).sum(axis=1, keepdims=True) - 2 * (wxc @ tc.T)
+def view_cost(cells: CellTerms, tpl: np.ndarray, config: KoperReadConfig) -> np.ndarray:
+    """Costs (n, m) of one view of the cells against the m templates ``tpl`` (m, 3, H, W), best
+    of both half turns."""
+    n, m = cells.count, tpl.shape[0]
+    flat = tpl.reshape(m, 3, -1)
+    t, colour = flat[:, 0], flat[:, 1:]
+    sums = (
+        cells.distinct @ np.concatenate([t, t * t, np.einsum("mkp,mkp->mp", colour, colour)]).T
+    )[cells.which]
+    sw = cells.sw
+    mean_t = sums[:, :m] / sw
+    var_t = sums[:, m : 2 * m] / sw - mean_t**2
+    cov = (cells.wx @ t.T) / sw - cells.mean_x * mean_t
+    ncc = cov / np.sqrt(np.maximum(cells.var_x * var_t, 1e-8))
+    chroma = sums[:, 2 * m :] + cells.colour_energy - 2 * (cells.wxc @ colour.reshape(m, -1).T)
     cost = (1.0 - ncc) + config.chroma_weight * (chroma / sw)
-    half = cost.shape[1] // 2
-    return np.minimum(cost[:, :half], cost[:, half:])
+    return np.minimum(cost[:n], cost[n:])
 
 
 def assign(costs: np.ndarray, config: KoperReadConfig) -> Assignment:
@@ -110,10 +151,13 @@ def assign(costs: np.ndarray, config: KoperReadConfig) -> Assignment:
     chosen = np.full(n, np.inf)
     chosen[rows] = costs[rows, cols]
     confidence = np.zeros(n)
-    for r, c in zip(rows, cols, strict=True):
-        others = np.delete(costs[r], c)
-        margin = max(0.0, float(others.min() - costs[r, c])) if others.size else 1.0
-        confidence[r] = 1.0 - np.exp(-margin / config.confidence_scale)
+    if costs.shape[1] > 1:
+        others = costs[rows].copy()
+        others[np.arange(len(rows)), cols] = np.inf
+        margin = np.maximum(0.0, others.min(axis=1) - costs[rows, cols]).astype(np.float64)
+    else:
+        margin = np.ones(len(rows))
+    confidence[rows] = 1.0 - np.exp(-margin / config.confidence_scale)
     mean_cost = float(costs[rows, cols].mean()) if len(rows) else float("inf")
     return Assignment(cards, chosen, confidence, mean_cost)
 

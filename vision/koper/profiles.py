@@ -25,7 +25,7 @@ from vision.cards.designs import cache_dir, card_images, list_designs, on_grey
 from vision.cards.ids import CARD_IDS
 from vision.errors import UnknownDeck
 from vision.koper.config import KoperReadConfig
-from vision.koper.features import INDEX_REGIONS, card_views, patch_features
+from vision.koper.features import INDEX_REGIONS, card_views, patch_features, pooled
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,11 +113,15 @@ def _frame(art: np.ndarray) -> np.ndarray:
     return np.float32([[0, 0], [w, 0], [w, h], [0, h]])
 
 
-def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
-    """Write ``profile`` to ``path`` (default: ``profiles_dir()/NAME.npz``) atomically."""
+def save_profile(
+    profile: DeckProfile, path: Path | None = None, *, compressed: bool = True
+) -> Path:
+    """Write ``profile`` to ``path`` (default: ``profiles_dir()/NAME.npz``) atomically,
+    ``compressed`` or not (see :func:`save_arrays`)."""
     target = path or profiles_dir() / f"{profile.name}.npz"
     save_arrays(
         target,
+        compressed=compressed,
         name=np.array(profile.name),
         card_ids=np.array(profile.card_ids),
         features=profile.features,
@@ -127,16 +131,19 @@ def save_profile(profile: DeckProfile, path: Path | None = None) -> Path:
     return target
 
 
-def save_arrays(target: Path, **arrays: np.ndarray) -> None:
-    """Write ``arrays`` to the ``.npz`` file ``target`` (compressed) via a temporary file, synced
-    and renamed, so a pulled plug never leaves half a file."""
+def save_arrays(target: Path, *, compressed: bool = True, **arrays: np.ndarray) -> None:
+    """Write ``arrays`` to the ``.npz`` file ``target`` via a temporary file, synced and renamed,
+    so a pulled plug never leaves half a file. ``compressed`` saves disk (a deck's features
+    shrink about five times) at the cost of inflating them on every load; files read on every
+    run are better stored plain."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=target.stem, suffix=".tmp.npz", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             # numpy's type hints give savez_compressed's keywords the type of allow_pickle
             # (bool): the arrays are passed as a plain mapping.
-            np.savez_compressed(fh, **cast(dict[str, Any], arrays))
+            save = np.savez_compressed if compressed else np.savez
+            save(fh, **cast(dict[str, Any], arrays))
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
@@ -171,25 +178,24 @@ def available_profiles() -> tuple[str, ...]:
     return tuple(list_designs()) + tuple(n for n in learnt if n not in list_designs())
 
 
-def resolve_profiles(deck, config: KoperReadConfig) -> list[DeckProfile]:
-    """The profiles to try for ``deck``: None or "auto" (all available), a name, a profile, or
-    a list or tuple of names (the deck is one of those: a held-back test reads a design as an
+def candidate_names(deck) -> tuple[str, ...]:
+    """The names of the decks to try for ``deck``: None or "auto" (all available), a name, or a
+    list or tuple of names (the deck is one of those: a held-back test reads a design as an
     unknown deck by leaving its family out)."""
-    if isinstance(deck, DeckProfile):
-        return [deck]
     if deck is None or deck == "auto":
         names = available_profiles()
         if not names:
             raise UnknownDeck("no deck profiles available: install gnome-cards-data")
-        return [_named_profile(n, config) for n in names]
+        return names
     if isinstance(deck, str):
-        return [_named_profile(deck, config)]
+        return (deck,)
     if isinstance(deck, (list, tuple)) and deck and all(isinstance(n, str) for n in deck):
-        return [_named_profile(n, config) for n in deck]
+        return tuple(deck)
     raise UnknownDeck(f"deck must be None, 'auto', a name, names or a DeckProfile, not {deck!r}")
 
 
-def _named_profile(name: str, config: KoperReadConfig) -> DeckProfile:
+def named_profile(name: str, config: KoperReadConfig) -> DeckProfile:
+    """The learnt profile ``name``, else the installed design's."""
     learnt = profiles_dir() / f"{name}.npz"
     if learnt.is_file():
         stat = learnt.stat()
@@ -197,9 +203,56 @@ def _named_profile(name: str, config: KoperReadConfig) -> DeckProfile:
     return profile_from_design(name, config)
 
 
+def screen_profile(name: str, config: KoperReadConfig) -> DeckProfile:
+    """The profile ``name`` pooled over ``screen_pool`` pixels square, for the reader's first,
+    coarse comparison of the candidate decks: an installed design's comes from its own cache
+    file, a quarter of the full profile's values at the default pooling and stored plain (every
+    read of an unknown deck loads them all: inflating them cost more than reading them), so the
+    full profiles of decks the board is clearly not are never loaded."""
+    if is_learnt(name):
+        return _pooled_profile(named_profile(name, config), config.screen_pool)
+    return _design_screen(
+        name,
+        tuple(config.patch_size),
+        tuple(config.index_size),
+        float(config.patch_blur),
+        config.screen_pool,
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _design_screen(
+    design: str,
+    patch_size: tuple[int, int],
+    index_size: tuple[int, int],
+    blur: float,
+    factor: int,
+) -> DeckProfile:
+    """Build (or load from the disk cache) the pooled profile of one design."""
+    key = f"{patch_size[0]}x{patch_size[1]}-{index_size[0]}x{index_size[1]}-b{blur:g}"
+    cached = cache_dir() / "profiles" / f"{design}-{key}-pool{factor}.npz"
+    if cached.is_file():
+        try:
+            return load_profile(cached)
+        except UnknownDeck:
+            cached.unlink(missing_ok=True)
+    screen = _pooled_profile(_design_profile(design, patch_size, index_size, blur), factor)
+    save_profile(screen, cached, compressed=False)
+    return screen
+
+
+def _pooled_profile(profile: DeckProfile, factor: int) -> DeckProfile:
+    """``profile``'s whole-card and index features pooled over ``factor`` pixels square."""
+    return DeckProfile(
+        profile.name,
+        profile.card_ids,
+        pooled(profile.features, factor),
+        pooled(profile.index, factor),
+    )
+
+
 @functools.lru_cache(maxsize=8)
 def _learnt_profile(path: str, mtime_ns: int, size: int) -> DeckProfile:
     """A learnt profile loaded once per version of its file: the watcher reads it for every
-    still, and the same object keeps the matcher's templates prepared for it (a fresh one per
-    read would prepare them again, and keep each set in the matcher's cache)."""
+    still."""
     return load_profile(Path(path))

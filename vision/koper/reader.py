@@ -52,13 +52,26 @@ from vision.koper.features import (
     INDEX_REGIONS,
     base_weights,
     patch_features,
+    pooled,
     region_homography,
 )
 from vision.koper.indices import IndexBank, card_costs, index_bank
 from vision.koper.layout import Cells, canonical_cells
-from vision.koper.matching import Assignment, assign, assignment_margins, cost_matrix
+from vision.koper.matching import (
+    Assignment,
+    assign,
+    assignment_margins,
+    cost_matrix,
+    prepare_views,
+)
 from vision.koper.pieces import PieceLooks, classify
-from vision.koper.profiles import DeckProfile, resolve_profiles, suit_profile
+from vision.koper.profiles import (
+    DeckProfile,
+    candidate_names,
+    named_profile,
+    screen_profile,
+    suit_profile,
+)
 from vision.koper.suits import close_pairs, pair_costs
 
 
@@ -410,31 +423,77 @@ def read_board(
     """
     cfg = config or KoperReadConfig()
     survey = _survey(image_bgr, cfg, empty_edge, pieces)
-    profiles = resolve_profiles(deck, cfg)
     named = isinstance(deck, (str, DeckProfile)) and deck != "auto"
-    exemplars = tuple(p.name for p in profiles if p.name in list_designs())
+    names = (deck.name,) if isinstance(deck, DeckProfile) else candidate_names(deck)
+    exemplars = tuple(n for n in names if n in list_designs())
     bank = None if named or not exemplars else index_bank(exemplars)
-    profile, result, costs = _identify(survey, profiles, bank, cfg)
+    extra = _design_free(survey, bank, cfg)
+    profiles = (
+        [deck]
+        if isinstance(deck, DeckProfile)
+        else [named_profile(n, cfg) for n in _screened(survey, names, extra, cfg)]
+    )
+    profile, result, costs = _identify(survey, profiles, extra, cfg)
     art = _card_art(survey, profile, result, cfg)
     if art:
         survey = _without_checkers(survey, art, cfg)
-        profile, result, costs = _identify(survey, [profile], bank, cfg)
+        profile, result, costs = _identify(survey, [profile], _design_free(survey, bank, cfg), cfg)
     return _reading(survey, profile, result, costs, cfg)
 
 
+def _design_free(survey: _Survey, bank: IndexBank | None, cfg: KoperReadConfig) -> np.ndarray:
+    """Costs (cells, 52, in ``CARD_IDS`` order) that every profile's costs add: with a ``bank``
+    (the deck was not named, so it may be none of the profiles), the design-free evidence of
+    :mod:`vision.koper.indices` weighted ``design_free_weight`` as far as the image resolves
+    it; else none."""
+    weight = cfg.design_free_weight * _legibility(survey.card_px, cfg)
+    if bank is None or weight <= 0:
+        return np.zeros((len(survey.cells), len(CARD_IDS)), np.float32)
+    patches = survey.suit_cutter.card_patches(survey.quads, cfg.index_patch_width)
+    return weight * card_costs(patches, bank, cfg)
+
+
+def _in_order(costs: np.ndarray, profile: DeckProfile) -> np.ndarray:
+    """``costs`` (cells, 52) with columns in ``CARD_IDS`` order put in ``profile``'s order."""
+    if profile.card_ids == CARD_IDS:
+        return costs
+    out = np.empty_like(costs)
+    out[:, [profile.card_ids.index(cid) for cid in CARD_IDS]] = costs
+    return out
+
+
+def _screened(
+    survey: _Survey, names: tuple[str, ...], extra: np.ndarray, cfg: KoperReadConfig
+) -> tuple[str, ...]:
+    """The decks of ``names`` worth comparing in full: all of one, else those whose mean
+    assignment cost on views pooled over ``screen_pool`` pixels square (with the design-free
+    costs ``extra``) is within ``screen_margin`` of the lowest."""
+    if len(names) < 2:
+        return names
+    factor = cfg.screen_pool
+    coarse = prepare_views(
+        tuple((pooled(feats, factor), pooled(weights, factor)) for feats, weights in survey.views)
+    )
+    means = []
+    for name in names:
+        screen = screen_profile(name, cfg)
+        means.append(
+            assign(cost_matrix(coarse, screen, cfg) + _in_order(extra, screen), cfg).mean_cost
+        )
+    least = min(means)
+    return tuple(
+        n for n, mean in zip(names, means, strict=True) if mean <= least + cfg.screen_margin
+    )
+
+
 def _identify(
-    survey: _Survey, profiles: list[DeckProfile], bank: IndexBank | None, cfg: KoperReadConfig
+    survey: _Survey, profiles: list[DeckProfile], extra: np.ndarray, cfg: KoperReadConfig
 ) -> tuple[DeckProfile, Assignment, np.ndarray]:
     """The profile fitting best among ``profiles``, the cards it gives the cells after the second
-    looks at unsure cells and same-rank pairs, and the costs they were chosen by. With a ``bank``
-    (the deck was not named, so it may be none of the profiles), every cost adds the design-free
-    evidence of :mod:`vision.koper.indices` weighted ``design_free_weight``."""
-    extra = np.zeros((len(survey.cells), len(CARD_IDS)), np.float32)
-    weight = cfg.design_free_weight * _legibility(survey.card_px, cfg)
-    if bank is not None and weight > 0:
-        patches = survey.suit_cutter.card_patches(survey.quads, cfg.index_patch_width)
-        extra = weight * card_costs(patches, bank, cfg)
+    looks at unsure cells and same-rank pairs, and the costs they were chosen by; every cost adds
+    ``extra`` (:func:`_design_free`)."""
     best = None
+    prepared = prepare_views(survey.views)
     for profile in profiles:
         if profile.patch_size != tuple(cfg.patch_size) or profile.index.shape[2:] != (
             cfg.index_size[1],
@@ -443,13 +502,8 @@ def _identify(
             raise VisionError(
                 f"deck profile {profile.name!r} was made for patch size {profile.patch_size}"
             )
-        if profile.card_ids != CARD_IDS:
-            order = [profile.card_ids.index(cid) for cid in CARD_IDS]
-            own = np.empty_like(extra)
-            own[:, order] = extra
-        else:
-            own = extra
-        base = cost_matrix(survey.views, profile, cfg)
+        own = _in_order(extra, profile)
+        base = cost_matrix(prepared, profile, cfg)
         result = assign(base + own, cfg)
         if best is None or result.mean_cost < best[1].mean_cost:
             best = (profile, result, base, own)
@@ -577,9 +631,25 @@ def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, 
     that forgives an outline fitted a little off."""
     quads = {survey.cells[i]: survey.layout.quads[survey.cells[i]] for i in rows}
     step = cfg.refine_shift
-    for shift in ((-step, 0.0), (step, 0.0), (0.0, -step), (0.0, step)):
-        costs = np.minimum(costs, cost_matrix(survey.cutter.views(quads, shift), profile, cfg))
-    return costs
+    shifts = ((-step, 0.0), (step, 0.0), (0.0, -step), (0.0, step))
+    views = _stacked([survey.cutter.views(quads, shift) for shift in shifts])
+    shifted = cost_matrix(prepare_views(views), profile, cfg)
+    return np.minimum(costs, shifted.reshape(len(shifts), len(rows), -1).min(axis=0))
+
+
+def _stacked(
+    looks: list[tuple[tuple[np.ndarray, np.ndarray], ...]],
+) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """Several looks at the same cells (each ((whole features, weights), (index features,
+    weights)), as from :meth:`_Cutter.views`) as one, look after look: every cost is a cell's
+    own, so one batch costs what the looks cost apart, with each template prepared once."""
+    return tuple(
+        (
+            np.concatenate([look[k][0] for look in looks]),
+            np.concatenate([look[k][1] for look in looks]),
+        )
+        for k in range(len(looks[0]))
+    )
 
 
 def _settle_suits(
@@ -614,23 +684,18 @@ def _settle_suits(
     involved = sorted({k for pair in pairs for k in pair})
     row = {k: n for n, k in enumerate(involved)}
     quads = {survey.cells[k]: survey.layout.quads[survey.cells[k]] for k in involved}
-    looks = [cutter.views(quads, shift) for shift in shifts]
+    looks = _stacked([cutter.views(quads, shift) for shift in shifts])
     for i, j in pairs:
-        pick = [row[i], row[j]]
-        pc = np.min(
-            [
-                pair_costs(
-                    tuple((f[pick], w[pick]) for f, w in look),
-                    (templates.features, templates.index),
-                    full,
-                    cards[i],
-                    cards[j],
-                    cfg,
-                )
-                for look in looks
-            ],
-            axis=0,
+        pick = [n * len(involved) + row[k] for n in range(len(shifts)) for k in (i, j)]
+        pc = pair_costs(
+            tuple((f[pick], w[pick]) for f, w in looks),
+            (templates.features, templates.index),
+            full,
+            cards[i],
+            cards[j],
+            cfg,
         )
+        pc = pc.reshape(len(shifts), 2, 2).min(axis=0)
         gap = float(pc[0, 1] + pc[1, 0] - pc[0, 0] - pc[1, 1])
         if gap < -cfg.suit_swap_margin:
             cards[i], cards[j] = cards[j], cards[i]

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from vision.koper.config import KoperReadConfig
-from vision.koper.matching import view_cost
+from vision.koper.matching import cell_terms, view_cost
 
 
 def close_pairs(
@@ -70,21 +70,21 @@ def difference_mask(templates: np.ndarray, a: int, b: int, blur: float) -> np.nd
 def pair_costs(
     views, profile_views, full_weights, a: int, b: int, config: KoperReadConfig
 ) -> np.ndarray:
-    """Costs (2, 2) of the two cells in ``views`` against cards ``a`` and ``b``, comparing only
-    where the two cards differ.
+    """Costs (n, 2) of the n cells in ``views`` (two cells, or several looks at two cells)
+    against cards ``a`` and ``b``, comparing only where the two cards differ.
 
-    ``views`` are ((whole features, weights), (index features, weights)) of the two cells, as
+    ``views`` are ((whole features, weights), (index features, weights)) of the cells, as
     from the reader's cutter; ``profile_views`` the matching (whole, index) templates (52, ...);
     ``full_weights`` each view's weight map with nothing hidden. Each view's cost for a cell
     counts in proportion to the share of the difference that cell shows: a checker over the
     centre pip leaves the index corners to decide.
     """
-    total = np.zeros((2, 2))
+    total = np.zeros((len(views[0][0]), 2))
     for (feats, weights), templates, full, weight in zip(
         views, profile_views, full_weights, (1.0, config.index_weight), strict=True
     ):
         mask = difference_mask(templates, a, b, config.suit_mask_blur)
         shown = (weights * mask).sum(axis=(1, 2)) / max(float((full * mask).sum()), 1e-6)
-        cost = view_cost(feats, weights * mask, templates[[a, b]], config)
+        cost = view_cost(cell_terms(feats, weights * mask), templates[[a, b]], config)
         total += weight * shown[:, None] * cost
     return total

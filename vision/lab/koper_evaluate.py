@@ -76,7 +76,9 @@ def evaluate_designs(
             drawn = None if pieces is None else draw_piece_set(board_seed, _kind(pieces))
             shot = render_board(cells, checkers, design, seed=board_seed, size=size, pieces=drawn)
             colour_total += len(checkers)
-            named = design if deck == "design" else _unseen(design) if deck == "unseen" else deck
+            named = (
+                design if deck == "design" else unseen_decks(design) if deck == "unseen" else deck
+            )
             try:
                 looks = (
                     _learnt(cells, design, board_seed, size, drawn, named, config)
@@ -132,7 +134,7 @@ def evaluate_designs(
 HELD_BACK_DESIGNS = ("atlasnye", "bellot", "orell", "plastic", "rheinland", "tigullio")
 
 
-def _unseen(design: str) -> tuple[str, ...]:
+def unseen_decks(design: str) -> tuple[str, ...]:
     """The available decks that are not ``design`` nor drawn from it."""
     family = design_family(design)
     return tuple(n for n in available_profiles() if n not in family)
