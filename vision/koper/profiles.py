@@ -101,8 +101,7 @@ def suit_profile(profile: DeckProfile, config: KoperReadConfig) -> DeckProfile |
     learnt profile saved without them."""
     if profile.sharp_index is not None:
         return replace(profile, index=profile.sharp_index, sharp_index=None)
-    learnt = (profiles_dir() / f"{profile.name}.npz").is_file()
-    if learnt or profile.name not in list_designs():
+    if is_learnt(profile.name) or profile.name not in list_designs():
         return None
     return profile_from_design(profile.name, replace(config, index_size=config.suit_index_size))
 
@@ -110,7 +109,7 @@ def suit_profile(profile: DeckProfile, config: KoperReadConfig) -> DeckProfile |
 def _frame(art: np.ndarray) -> np.ndarray:
     """The corners (TL, TR, BR, BL) of a card image's own frame."""
     h, w = art.shape[:2]
-    return np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    return np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
 
 
 def save_profile(
