@@ -232,14 +232,19 @@ def test_a_coin_a_hand_is_beside_sets_off_when_read_away_twice_running() -> None
     assert second.moving == {"moons-knight"}
 
 
-def test_a_coin_out_from_under_a_hand_trades_names_when_the_other_shows_back_at_its_spot() -> None:
-    cfg = MotionConfig(position_sd_mm=0.1)
+def _knight_and_guard_under_a_hand() -> tuple[CoinTracker, Hand]:
+    """A tracker of the arms knight and guard 25 mm apart, a hand over both since frame 1."""
     setup = {"arms-knight": (100.0, 100.0), "arms-guard": (100.0, 125.0)}
-    tr = CoinTracker(setup, {}, (864.0, 864.0), cfg)
+    tr = CoinTracker(setup, {}, (864.0, 864.0), MotionConfig(position_sd_mm=0.1))
     hand = Hand(
         np.array([[100.0 + x, 112.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40.0
     )
     tr.update(_view(hands=(hand,)), 1 / 120)
+    return tr, hand
+
+
+def test_a_coin_out_from_under_a_hand_trades_names_when_the_other_shows_back_at_its_spot() -> None:
+    tr, hand = _knight_and_guard_under_a_hand()
     # The guard is flicked from under the hand; it shows nearer the knight's spot first.
     tr.update(_view((100.0, 70.0), hands=(hand,)), 2 / 120)
     tr.update(_view((100.0, 60.0), hands=(hand,)), 3 / 120)
@@ -258,18 +263,12 @@ def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_i
     # Two coins under one hand; the one that comes out is taken for the knight, slides to a
     # stop, and only then does the knight show back at its spot: the guard was flicked. It
     # lies where it stopped, and its start and way are given again from the guard's spot.
-    cfg = MotionConfig(position_sd_mm=0.1)
-    setup = {"arms-knight": (100.0, 100.0), "arms-guard": (100.0, 125.0)}
-    tr = CoinTracker(setup, {}, (864.0, 864.0), cfg)
-    hand = Hand(
-        np.array([[100.0 + x, 112.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40.0
-    )
-    tr.update(_view(hands=(hand,)), 1 / 120)
+    tr, hand = _knight_and_guard_under_a_hand()
     k = 2
     for y in (70.0, 60.0, 52.0, 46.0, 42.0, 40.0):
         tr.update(_view((100.0, y), hands=(hand,)), k / 120)
         k += 1
-    for _ in range(cfg.still_frames + 2):
+    for _ in range(tr.cfg.still_frames + 2):
         tr.update(_view((100.0, 40.0), hands=(hand,)), k / 120)
         k += 1
     assert tr.tracks["arms-knight"].state is State.REST

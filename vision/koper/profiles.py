@@ -15,6 +15,7 @@ the same way under the cache folder.
 import functools
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
@@ -57,14 +58,15 @@ def _design_profile(
     design: str, patch_size: tuple[int, int], index_size: tuple[int, int], blur: float
 ) -> DeckProfile:
     """Build (or load from the disk cache) the profile of one design at one patch size."""
+    cached = _cache_file(design, patch_size, index_size, blur, "")
+    return _cached(cached, lambda: _drawn_profile(design, patch_size, index_size, blur), True)
+
+
+def _drawn_profile(
+    design: str, patch_size: tuple[int, int], index_size: tuple[int, int], blur: float
+) -> DeckProfile:
+    """The profile of one design drawn from its art at one patch size."""
     pw, ph = patch_size
-    key = f"{pw}x{ph}-{index_size[0]}x{index_size[1]}-b{blur:g}"
-    cached = cache_dir() / "profiles" / f"{design}-{key}.npz"
-    if cached.is_file():
-        try:
-            return load_profile(cached)
-        except UnknownDeck:
-            cached.unlink(missing_ok=True)
     iw, ih = index_size
     whole_art = card_images(design, pw)
     index_art = card_images(design, round(iw / (INDEX_REGIONS[0][2] - INDEX_REGIONS[0][0])))
@@ -82,8 +84,28 @@ def _design_profile(
     features.setflags(write=False)
     index_feats = np.stack(index)
     index_feats.setflags(write=False)
-    profile = DeckProfile(design, CARD_IDS, features, index_feats)
-    save_profile(profile, cached)
+    return DeckProfile(design, CARD_IDS, features, index_feats)
+
+
+def _cache_file(
+    design: str, patch_size: tuple[int, int], index_size: tuple[int, int], blur: float, kind: str
+) -> Path:
+    """Where a design's profile of one patch size (a ``kind`` of it: "" whole, or pooled) is
+    cached."""
+    key = f"{patch_size[0]}x{patch_size[1]}-{index_size[0]}x{index_size[1]}-b{blur:g}"
+    return cache_dir() / "profiles" / f"{design}-{key}{kind}.npz"
+
+
+def _cached(path: Path, build: Callable[[], DeckProfile], compressed: bool) -> DeckProfile:
+    """The profile cached at ``path``, else built and cached there (a cache file that cannot
+    be read is built again)."""
+    if path.is_file():
+        try:
+            return load_profile(path)
+        except UnknownDeck:
+            path.unlink(missing_ok=True)
+    profile = build()
+    save_profile(profile, path, compressed=compressed)
     return profile
 
 
@@ -228,16 +250,9 @@ def _design_screen(
     factor: int,
 ) -> DeckProfile:
     """Build (or load from the disk cache) the pooled profile of one design."""
-    key = f"{patch_size[0]}x{patch_size[1]}-{index_size[0]}x{index_size[1]}-b{blur:g}"
-    cached = cache_dir() / "profiles" / f"{design}-{key}-pool{factor}.npz"
-    if cached.is_file():
-        try:
-            return load_profile(cached)
-        except UnknownDeck:
-            cached.unlink(missing_ok=True)
-    screen = _pooled_profile(_design_profile(design, patch_size, index_size, blur), factor)
-    save_profile(screen, cached, compressed=False)
-    return screen
+    cached = _cache_file(design, patch_size, index_size, blur, f"-pool{factor}")
+    full = functools.partial(_design_profile, design, patch_size, index_size, blur)
+    return _cached(cached, lambda: _pooled_profile(full(), factor), False)
 
 
 def _pooled_profile(profile: DeckProfile, factor: int) -> DeckProfile:
