@@ -1,5 +1,5 @@
 """Composed decks: 52 distinct cards of poker aspect, fixed by the name, different between
-names, and never listed by the runtime as installed designs."""
+names, rendered on a board, and never listed by the runtime as installed designs."""
 
 import numpy as np
 import pytest
@@ -13,6 +13,8 @@ from vision.sim.composed_decks import (
     is_composed,
     suit_polygons,
 )
+from vision.sim.koper_board import render_board
+from vision.sim.koper_layout import random_layout
 
 WIDTH = 63
 
@@ -63,6 +65,13 @@ def test_only_plain_composed_names_are_composed() -> None:
 
 def test_the_runtime_lists_installed_designs_only() -> None:
     assert not any(is_composed(d) for d in list_designs(include_non_french=True))
+
+
+def test_a_board_renders_in_a_composed_deck() -> None:
+    cells, checkers = random_layout(seed=6)
+    shot = render_board(cells, checkers, "composed-5", seed=6, size=(640, 360))
+    assert shot.image.shape == (360, 640, 3) and shot.truth.design == "composed-5"
+    assert shot.image.std() > 20
 
 
 @pytest.mark.skipif(not list_designs(), reason="gnome-cards-data is not installed")
