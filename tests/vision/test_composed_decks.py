@@ -5,6 +5,8 @@ import numpy as np
 import pytest
 
 from vision.cards import CARD_IDS, list_designs
+from vision.koper.profiles import available_profiles
+from vision.lab.koper_evaluate import COMPOSED_HELD_BACK, HELD_BACK_DESIGNS, unseen_decks
 from vision.sim.composed_decks import (
     card_art,
     composed_cards,
@@ -65,6 +67,14 @@ def test_only_plain_composed_names_are_composed() -> None:
 
 def test_the_runtime_lists_installed_designs_only() -> None:
     assert not any(is_composed(d) for d in list_designs(include_non_french=True))
+
+
+def test_composed_decks_are_held_back_apart_from_the_designs() -> None:
+    assert len(COMPOSED_HELD_BACK) == len(set(COMPOSED_HELD_BACK)) >= 6
+    assert all(is_composed(d) for d in COMPOSED_HELD_BACK)
+    assert not set(COMPOSED_HELD_BACK) & set(HELD_BACK_DESIGNS)
+    # read as unknown decks, they are read among every deck the reader knows
+    assert unseen_decks(COMPOSED_HELD_BACK[0]) == available_profiles()
 
 
 def test_a_board_renders_in_a_composed_deck() -> None:
