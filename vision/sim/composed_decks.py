@@ -137,9 +137,9 @@ def is_composed(design: str) -> bool:
     return design.startswith(COMPOSED_PREFIX) and number.isdigit() and str(int(number)) == number
 
 
-def composed_names(count: int, first: int = 0) -> tuple[str, ...]:
-    """``count`` composed deck names from ``composed-{first}`` on."""
-    return tuple(f"{COMPOSED_PREFIX}{n}" for n in range(first, first + count))
+def composed_names(count: int) -> tuple[str, ...]:
+    """The first ``count`` composed deck names: ``composed-0`` on."""
+    return tuple(f"{COMPOSED_PREFIX}{n}" for n in range(count))
 
 
 @functools.cache
