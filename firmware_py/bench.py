@@ -18,7 +18,11 @@ Koper measures (issue 2):
 
 * ``koper_unseen`` (issue 59): per held-back card design, read as a deck the reader was never
   given (its family left out of the profiles and the design-free exemplars), full-resolution
-  stills: the share of cells read right and how many cells read for sure are wrong.
+  stills: the share of cells read right, how many cells read for sure are wrong, and how many
+  cards a game would ask the players about (``asked`` of ``cards``).
+* ``koper_unseen_composed``: the same for the held-back composed decks
+  (:data:`vision.lab.koper_evaluate.COMPOSED_HELD_BACK`, drawn from fonts and pip shapes),
+  apart from the designs: the estimate of a club deck unlike any design sheet.
 * ``koper_unseen_read``: one 4608x2592 still of the first held-back design read as an unknown
   deck, beside the issue's targets (:data:`UNSEEN_TARGETS`): seconds in process, and seconds
   and peak resident memory of the whole ``tableside koper read`` process on it saved as a
@@ -198,19 +202,22 @@ def bench_koper_accuracy(boards: int, designs: int | None, progress: Progress) -
 
 
 def bench_koper_unseen(boards: int, progress: Progress) -> dict[str, Any]:
-    """Cards of the held-back designs read as unknown decks, ``boards`` stills each."""
+    """Cards of the held-back designs, and apart of the held-back composed decks, read as
+    unknown decks, ``boards`` stills each."""
     from vision.cards import list_designs
-    from vision.lab.koper_evaluate import HELD_BACK_DESIGNS, evaluate_designs
+    from vision.lab.koper_evaluate import COMPOSED_HELD_BACK, HELD_BACK_DESIGNS, evaluate_designs
 
-    chosen = [d for d in HELD_BACK_DESIGNS if d in list_designs()]
-    progress(f"koper unseen decks: {boards} boards x {len(chosen)} designs at 4608x2592")
-    result = evaluate_designs(chosen, boards, seed=2059, size=(4608, 2592), deck="unseen")
-    return {
-        "koper_unseen": {
-            d: {k: r[k] for k in ("card_accuracy", "failed", "sure_cells", "sure_wrong")}
-            for d, r in result.items()
-        }
+    groups = {
+        "koper_unseen": [d for d in HELD_BACK_DESIGNS if d in list_designs()],
+        "koper_unseen_composed": list(COMPOSED_HELD_BACK),
     }
+    kept = ("card_accuracy", "failed", "sure_cells", "sure_wrong", "asked", "cards")
+    out: dict[str, Any] = {}
+    for group, chosen in groups.items():
+        progress(f"{group}: {boards} boards x {len(chosen)} decks at 4608x2592")
+        result = evaluate_designs(chosen, boards, seed=2059, size=(4608, 2592), deck="unseen")
+        out[group] = {d: {k: r[k] for k in kept} for d, r in result.items()}
+    return out
 
 
 def bench_koper_pieces(boards: int, designs: int, progress: Progress) -> dict[str, Any]:

@@ -219,6 +219,7 @@ def test_evaluate_designs_scores_cards_and_checkers():
     assert set(scores) == {"anglo"}
     s = scores["anglo"]
     assert s["boards"] == 1 and s["failed"] == 0
+    assert s["cards"] == 52 and 0 <= s["asked"] <= 52
     for key in ("card_accuracy", "checker_presence_accuracy", "checker_colour_accuracy"):
         assert s[key] == 1.0
 

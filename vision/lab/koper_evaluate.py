@@ -20,6 +20,7 @@ from vision.koper.pieces import PieceLooks, learn_pieces
 from vision.koper.profiles import available_profiles
 from vision.koper.reader import read_board
 from vision.lab.koper_baseline import baseline_checkers
+from vision.sim.composed_decks import composed_names
 from vision.sim.koper_board import PIECE_KINDS, PieceKind, PieceSet, draw_piece_set, render_board
 from vision.sim.koper_layout import random_layout
 
@@ -49,7 +50,11 @@ def evaluate_designs(
     colour accuracy (share of true checkers found with the right colour), boards read and
     boards that failed with an error (counted as all wrong); ``sure_cells`` the cells read with
     a confidence of at least :data:`SURE` and ``sure_wrong`` how many of them are wrong (a
-    reading must never be wrong and sure).
+    reading must never be wrong and sure); ``asked`` the cells holding a card read less sure
+    than :data:`SURE`, which a game puts to the players, of ``cards`` cards on the boards read.
+
+    ``designs`` are installed designs or composed decks (:mod:`vision.sim.composed_decks`);
+    a composed deck has no profile, so it is read with ``deck`` "unseen" (or None).
 
     ``deck`` "design" reads each board with its own design's profile; None or "auto" makes the
     reader choose, and then ``deck_right`` counts boards where it chose the right design;
@@ -68,7 +73,7 @@ def evaluate_designs(
     results: Scores = {}
     for d_index, design in enumerate(designs):
         cells_ok = presence_ok = colour_ok = colour_total = failed = deck_right = learnt = 0
-        sure = sure_wrong = 0
+        sure = sure_wrong = asked = cards = 0
         base_presence = base_colour = 0
         for k in range(boards_per_design):
             board_seed = seed + 1000 * d_index + k
@@ -91,6 +96,7 @@ def evaluate_designs(
                 failed += 1
                 continue
             deck_right += reading.deck == design
+            cards += sum(cid is not None for row in cells for cid in row)
             truth_ck = {(r, c): k for r, c, k in checkers}
             read_ck = {(r, c): k for r, c, k in reading.checkers}
             for r in range(BOARD_SIZE):
@@ -100,6 +106,8 @@ def evaluate_designs(
                     if reading.confidences[r][c] >= SURE:
                         sure += 1
                         sure_wrong += not right
+                    else:
+                        asked += cells[r][c] is not None
                     presence_ok += ((r, c) in truth_ck) == ((r, c) in read_ck)
             colour_ok += sum(read_ck.get(rc) == k for rc, k in truth_ck.items())
             if baseline:
@@ -121,6 +129,8 @@ def evaluate_designs(
             "learnt": learnt,
             "sure_cells": sure,
             "sure_wrong": sure_wrong,
+            "asked": asked,
+            "cards": cards,
         }
         if baseline:
             results[design]["baseline_presence_accuracy"] = base_presence / n_cells
@@ -132,6 +142,10 @@ def evaluate_designs(
 #: figures on them are the estimate of a club's deck. Every other French-suited design of
 #: gnome-cards-data is a tuning design.
 HELD_BACK_DESIGNS = ("atlasnye", "bellot", "orell", "plastic", "rheinland", "tigullio")
+#: Composed decks (:mod:`vision.sim.composed_decks`) held back the same way: no tuning step
+#: may look at them, and read as unknown decks they estimate a club's deck that no sheet
+#: resembles. Should a tuning step ever use composed decks, it takes other numbers.
+COMPOSED_HELD_BACK = composed_names(6)
 
 
 def unseen_decks(design: str) -> tuple[str, ...]:

@@ -25,8 +25,9 @@ from typing import Literal, get_args
 import cv2
 import numpy as np
 
-from vision.cards.designs import CARD_MM, card_images
+from vision.cards.designs import CARD_MM
 from vision.koper.layout import BOARD_SIZE, Cells, Checker
+from vision.sim.composed_decks import card_art
 
 #: Table surfaces: (name, base BGR colour, True for a wood grain).
 TABLES: tuple[tuple[str, tuple[int, int, int], bool], ...] = (
@@ -356,7 +357,7 @@ def _scene(
     def mm_to_plane(p: np.ndarray) -> tuple[float, float]:
         return float((p[0] - lo[0]) * ppm), float((p[1] - lo[1]) * ppm)
 
-    cards = card_images(design, max(8, round(card_w * ppm)))
+    cards = card_art(design, max(8, round(card_w * ppm)))
     for r in range(BOARD_SIZE):
         for c in range(BOARD_SIZE):
             cid = cells[r][c]
@@ -466,7 +467,8 @@ def render_board(
     jpeg_quality: int | None = None,
     pieces: PieceSet | None = None,
 ) -> RenderedBoard:
-    """Render a camera still of the board ``cells`` / ``checkers`` in card ``design``.
+    """Render a camera still of the board ``cells`` / ``checkers`` in card ``design``: an
+    installed design or a composed deck (:mod:`vision.sim.composed_decks`).
 
     ``seed`` fixes the scene (table, camera tilt and direction, card jitter, checker set, light);
     ``tilt_deg`` overrides the tilt (0 to 15 degrees is the supported range). With ``landscape``
