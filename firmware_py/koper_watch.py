@@ -174,6 +174,8 @@ class KoperWatcher(CameraWatcher):
         self._views = viewer
         #: The deck as learnt from this game's boards, and the position it was last taught by.
         self.deck = DeckLearner()
+        #: The deck is taught in the camera loop and named from a phone's request.
+        self._deck_lock = threading.Lock()
         self._taught: Observed | None = None
         self._remembered: str | None = None
         self._still: np.ndarray | None = None
@@ -419,7 +421,9 @@ class KoperWatcher(CameraWatcher):
             and observed != self._taught
         ):
             try:
-                self.deck.add(*self._views(self._still, state.cells, pieces=self.pieces))
+                ids, views = self._views(self._still, state.cells, pieces=self.pieces)
+                with self._deck_lock:
+                    self.deck.add(ids, views)
             except (ValueError, VisionError) as exc:  # the still no longer shows those cells
                 log.info("deck not taught by this board: %s", exc)
             else:
@@ -457,7 +461,9 @@ class KoperWatcher(CameraWatcher):
                 f"The camera has seen {self.deck.coverage:.0%} of the cards so far: play on, and "
                 "it can remember the deck once it has seen every card with no checker on it."
             )
-        save_profile(self.deck.profile(name))
+        with self._deck_lock:
+            profile = self.deck.profile(name)
+        save_profile(profile)
         self._remembered = name
         self._publish_deck(self._reading)
         return None
