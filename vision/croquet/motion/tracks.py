@@ -83,7 +83,7 @@ from vision.croquet.motion.assignment import Assigner
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
-from vision.croquet.motion.names import Names
+from vision.croquet.motion.names import Names, trade
 from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
 from vision.croquet.motion.paths import (
     Motion,
@@ -150,8 +150,8 @@ class CoinTracker:
                 tr.spot = tr.mm.copy()
             self.tracks[coin] = tr
         self._last_steps: tuple[Step, ...] = ()
-        #: The ways of the coins set off since everything last stood still.
-        self.movers: dict[str, list[np.ndarray]] = {}
+        #: The ways of the coins set off since everything last stood still: (time, reading).
+        self.movers: dict[str, list[tuple[float, np.ndarray]]] = {}
         #: Coins out from under a hand whose name is provisional.
         self.names = Names(config)
         #: The hands of the last ``settle_s``.
@@ -266,8 +266,8 @@ class CoinTracker:
         self._last_steps = tuple(f.steps)
         self._follow_friction(f, renamed)
         for st in f.steps:
-            way = self.movers.setdefault(st.coin, [np.array(st.a)])
-            way.append(np.array(st.b))
+            way = self.movers.setdefault(st.coin, [(st.t0, np.array(st.a))])
+            way.append((st.t1, np.array(st.b)))
         if not any(tr.in_motion for tr in self.tracks.values()):
             self.movers.clear()
         return Motion(
@@ -414,28 +414,37 @@ class CoinTracker:
 
     def _cause(self, tr: Track, f: _Frame) -> tuple[bool, str | None, float]:
         """Whether something moved ``tr``, what (a coin's name, or None for a hand) and by what
-        margin (:class:`Start`)."""
+        margin (:class:`Start`).
+
+        A path of this frame or the last that came within touching distance struck it. Else,
+        a coin in motion whose way came that near while ``tr`` could not be seen was the
+        blow nobody saw: while it lay hidden (under a hand, or read as one with the coin
+        striking it), or, beside a hand that pulls its readings, at any time since everything
+        stood still. Else a hand near it of late moved it; and else nothing did.
+        """
         t = f.t
         striker, margin = self._striker(tr, f.steps)
         if striker is not None:
             return True, striker, margin
-        reach = self.cfg.radius_mm + self.cfg.finger_mm
-        if t - tr.hand_t > self.cfg.still_s + self.cfg.frame_s:
+        handled = t - tr.hand_t <= self.cfg.still_s + self.cfg.frame_s
+        if tr.state is State.HIDDEN or handled:
+            since = -math.inf if handled else tr.hidden_t - self.cfg.frame_s
+            ways = {}
+            for c, way in self.movers.items():
+                other = self.tracks[c]
+                if c == tr.coin or not other.in_motion:
+                    continue
+                # Out of sight, it may have gone as far as its speed carried it since.
+                unseen = float(np.hypot(*other.velocity)) * max(0.0, t - other.seen_t)
+                gap = way_distance([*_since(way, since), other.mm], tr.spot) - unseen
+                if gap <= self.cfg.touch_mm:
+                    ways[c] = gap
+            if ways:
+                by = min(ways, key=lambda c: ways[c])
+                return True, by, self.cfg.touch_mm - ways[by]
+        if not handled:
             return False, None, 0.0
-        ways = {}
-        for c, way in self.movers.items():
-            other = self.tracks[c]
-            if c == tr.coin or not other.in_motion:
-                continue
-            # Out of sight, it may have gone as far as its speed carried it since.
-            unseen = float(np.hypot(*other.velocity)) * max(0.0, t - other.seen_t)
-            gap = way_distance([*way, other.mm], tr.spot) - unseen
-            if gap <= self.cfg.touch_mm:
-                ways[c] = gap
-        if ways:
-            # The turn's flick is past: something it set going struck this coin, unseen.
-            by = min(ways, key=lambda c: ways[c])
-            return True, by, self.cfg.touch_mm - ways[by]
+        reach = self.cfg.radius_mm + self.cfg.finger_mm
         return True, None, max(0.0, reach - f.view.hand_distance(pt(tr.spot)))
 
     def _set_off(
@@ -630,11 +639,7 @@ class CoinTracker:
         whose spot they run (:meth:`_bounced_from`; a straight slide needs no contact nobody
         saw); ``tr`` itself if it is one, else the nearest. None if from none (a hand's
         fragment or shade)."""
-        under = [tr] + [
-            o
-            for o in self.tracks.values()
-            if o is not tr and o.under_hand and not o.doubt and o.coin not in self.placing
-        ]
+        under = [tr] + [o for o in self._hidden_under_hand(tr) if o.coin not in self.placing]
         for fits in (
             [o for o in under if runs_from(o.spot, run, self.cfg)],
             [o for o in under if self._bounced_from(o, run)],
@@ -732,12 +737,20 @@ class CoinTracker:
             f.shifted.append((tr.coin, pt(tr.spot), pt(at)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             return
+        covered = self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm)
+        if not carried and covered:
+            due = self._due_under_hand(tr, at)
+            if due is not None:
+                # A coin due to be put down by hand lay hidden under the hand that covered
+                # where this one now lies: the coin put down is that one, and the one taken
+                # to have moved lies where it lay.
+                trade(self.tracks, tr.coin, due.coin, tr.spot)
+                carried = True
         beyond = gone > cfg.coin_mm + cfg.finger_mm
         # A coin put down by hand lies still when the hand leaves it; one first seen moving
         # slid there, unless it is due to be put down (then what moved was the hand).
         slid = float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm
         put = carried or (beyond and not slid)
-        covered = self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm)
         if not slid and not covered:
             # Never seen moving, where no hand has been over it since it hid: no hand set a
             # coin down there or uncovered one, and one that slid there in the open would
@@ -758,6 +771,23 @@ class CoinTracker:
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.stops.append((tr.coin, seen_t))
+
+    def _hidden_under_hand(self, tr: Track) -> list[Track]:
+        """The other coins lying hidden under a hand, with no readings of their own."""
+        return [o for o in self.tracks.values() if o is not tr and o.under_hand and not o.doubt]
+
+    def _due_under_hand(self, tr: Track, at: np.ndarray) -> Track | None:
+        """Of the other coins hidden under a hand, one due to be put down by hand whose hand
+        has been over ``at`` since it hid (it may have been carried there), if any."""
+        return next(
+            (
+                o
+                for o in self._hidden_under_hand(tr)
+                if o.coin in self.placing
+                and self.trail.within(o.hidden_t, pt(at), self.cfg.radius_mm)
+            ),
+            None,
+        )
 
     def _over_the_edge(self, tr: Track, f: _Frame) -> None:
         """``tr``, hidden at rest, was read last frame out in the open away from its spot and
@@ -790,3 +820,15 @@ class CoinTracker:
             at = np.mean(tr.doubt, axis=0)
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
+
+
+def _since(way: Sequence[tuple[float, np.ndarray]], t: float) -> list[np.ndarray]:
+    """The points of the timed ``way`` from the one before time ``t`` on (the segment under
+    way at ``t`` included).
+
+    >>> way = [(0.0, np.zeros(2)), (1.0, np.ones(2)), (2.0, 2 * np.ones(2))]
+    >>> [p.tolist() for p in _since(way, 1.5)], len(_since(way, -math.inf))
+    ([[1.0, 1.0], [2.0, 2.0]], 3)
+    """
+    first = max(0, next((i for i, (ti, _) in enumerate(way) if ti >= t), len(way)) - 1)
+    return [p for _, p in way[first:]]
