@@ -42,6 +42,11 @@ class CardCorrections(Protocol):
         reason it was not."""
         ...
 
+    def confirm_marked(self) -> str | None:
+        """Every card marked unsure was read right. None when taken, else the reason it was
+        not."""
+        ...
+
 
 @runtime_checkable
 class DeckMemory(Protocol):

@@ -26,7 +26,8 @@ A card read less sure than :data:`~vision.koper.correction.ASK_BELOW` is not pla
 until the players have vouched for every such card, the phones show them marked, the watcher
 acts on nothing it sees, and a problem says which cards to check. A player taps a marked card
 and names it (the likely cards are offered first) or says it was read right
-(:meth:`KoperWatcher.correct_card`); the reader's assignment is solved again with every card the
+(:meth:`KoperWatcher.correct_card`), or confirms at once every marked card as the phone draws it
+(:meth:`KoperWatcher.confirm_marked`); the reader's assignment is solved again with every card the
 players named pinned (:func:`vision.koper.correction.corrected`), and the cards that change go
 to the referee as one ``cards`` action, so a restart replays them with the rest of the match.
 The marked cards are in ``extras["unsure_cards"]``: ``[{"row", "col", "card", "confidence",
@@ -281,15 +282,30 @@ class KoperWatcher(CameraWatcher):
         """The players' word on the card at ``at``: it is ``card``, or (None) it was read right.
         The other cards are assigned again with every card the players have named pinned, and
         the changes go to the referee as one ``cards`` action. None when taken, else why not."""
+        return self._players_word({at: card})
+
+    def confirm_marked(self) -> str | None:
+        """The players' word that every marked card (:meth:`unsure_cards`) was read right, as
+        the phone draws it: for a deck the camera reads by resemblance, where most cards are
+        marked, one look at the drawing answers for all of them. None when taken, else why
+        not."""
+        if isinstance(self.referee.state, KoperState) and not self.unsure_cards():
+            return "No card is marked: there is nothing to confirm."
+        return self._players_word(dict.fromkeys(self.unsure_cards()))
+
+    def _players_word(self, words: dict[tuple[int, int], str | None]) -> str | None:
+        """Take the players' word on the cards at ``words``' cells (a card each, or None: read
+        right), as :meth:`correct_card` says. None when taken, else why not."""
         state, board = self.referee.state, self._board
         if not isinstance(state, KoperState):
             return "No Koper game is running."
         if board is None:
             return "The camera has not read this board yet: wait a moment and try again."
-        if state.cells[at[0]][at[1]] is None:
-            return f"{square_name(at)} is an empty space: it holds no card."
+        for at in words:
+            if state.cells[at[0]][at[1]] is None:
+                return f"{square_name(at)} is an empty space: it holds no card."
         named = {sq: str(state.cells[sq[0]][sq[1]]) for sq in state.checked}
-        named[at] = card or str(state.cells[at[0]][at[1]])
+        named.update({at: card or str(state.cells[at[0]][at[1]]) for at, card in words.items()})
         try:
             new = corrected(board, named)
         except (ValueError, VisionError) as exc:
@@ -298,11 +314,11 @@ class KoperWatcher(CameraWatcher):
             [r, c, new.cells[r][c]]
             for r in range(8)
             for c in range(8)
-            if (r, c) == at
+            if (r, c) in words
             or (state.cells[r][c] is not None and new.cells[r][c] != state.cells[r][c])
         ]
         step = self.referee.submit(
-            Action("cards", state.builder, {"cells": cells, "checked": [list(at)]})
+            Action("cards", state.builder, {"cells": cells, "checked": [list(at) for at in words]})
         )
         if not step.ok:
             return step.reason

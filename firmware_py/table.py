@@ -170,6 +170,14 @@ class Table:
             return "No camera is reading cards at this table."
         return watcher.correct_card(at, card)
 
+    def confirm_marked(self) -> str | None:
+        """The players' word that every card the camera marked unsure was read right. None when
+        taken, else the reason it was not."""
+        watcher = self._watcher
+        if not isinstance(watcher, CardCorrections):
+            return "No camera is reading cards at this table."
+        return watcher.confirm_marked()
+
     def remember_deck(self, name: str) -> str | None:
         """Save the deck the camera learnt from this game's boards as ``name``. None when
         saved, else the reason it was not."""

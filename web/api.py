@@ -126,6 +126,16 @@ def koper_card() -> tuple[Response, int]:
     return jsonify(ok=True), 200
 
 
+@bp.post("/koper/marked")
+@players_only
+def koper_marked() -> tuple[Response, int]:
+    """The players' word that every card the camera marked unsure was read right: ``{}``."""
+    reason = table().confirm_marked()
+    if reason is not None:
+        return jsonify(ok=False, reason=reason), 409
+    return jsonify(ok=True), 200
+
+
 @bp.post("/koper/deck")
 @players_only
 def koper_deck() -> tuple[Response, int]:

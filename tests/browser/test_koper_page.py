@@ -2,7 +2,8 @@
 
 A move made by hand on the simulated table is read by the camera watcher and appears on the page;
 an announcement is then made through the page (PIN dialog, legal choices only). Cards the camera
-read unsure are marked, and the players name them on the page before play goes on. A deck the
+read unsure are marked, and the players name them on the page, or confirm them all at once, before
+play goes on. A deck the
 camera was not told is learnt from the boards, and the players give it a name on the page.
 """
 
@@ -216,6 +217,40 @@ def test_cards_read_unsure_are_named_on_the_phone_before_play_goes_on(
     assert any("corrected" in e.text for e in referee.events)
 
     # Then the move on the table is read and played.
+    expect(phone.locator("#moves li").first).to_have_text("e6-e5", timeout=60_000)
+
+
+def _by_resemblance(image: Any, **kwargs: Any) -> BoardReading:
+    """The reader's reading, every card as unsure as a deck read by resemblance makes it
+    (:func:`vision.koper.reader.card_confidences`): all of them marked, all of them right."""
+    reading = read_board(image, **kwargs)
+    unsure = tuple(
+        tuple(0.5 if card is not None else conf for card, conf in zip(cards, confs, strict=True))
+        for cards, confs in zip(reading.cells, reading.confidences, strict=True)
+    )
+    return replace(reading, confidences=unsure)
+
+
+def test_every_marked_card_is_confirmed_at_once_then_play_goes_on(
+    serve_table: Any, phone: Page
+) -> None:
+    served = _koper_table(serve_table, _by_resemblance)
+    sim, referee = served.sim, served.table.referee
+    phone.goto(f"{served.url}/play/koper")
+    marked = phone.locator("#board .kcell.unsure")
+    expect(marked).to_have_count(52, timeout=60_000)
+    expect(phone.locator("#fix-title")).to_contain_text("(52)")
+    hand_move(sim, (5, 4), (4, 4))
+    phone.click("#fix-all")
+    # A spectator is asked for the PIN first.
+    phone.fill("#pin-input", PIN)
+    phone.click("#pin-ok")
+    phone.click("#fix-all")
+    expect(marked).to_have_count(0, timeout=30_000)
+    expect(phone.locator("#fix-box")).to_be_hidden()
+    state = referee.state
+    assert isinstance(state, KoperState)
+    assert len(state.checked) == 52 and state.moves == ()
     expect(phone.locator("#moves li").first).to_have_text("e6-e5", timeout=60_000)
 
 

@@ -211,3 +211,13 @@ def test_a_named_deck_is_not_learnt(rig: Rig) -> None:
     named.look(now=0.0, forced=True)
     assert "deck" not in referee.view()["extras"]
     assert "seen" in str(named.remember_deck("Club deck"))
+
+
+def test_confirming_the_marked_cards_when_none_is_marked_says_so(rig: Rig) -> None:
+    referee, watcher, script = rig
+    script.next = [reading_of(referee.state)]
+    watcher.look(now=0.0)
+    assert watcher.unsure_cards() == []
+    reason = watcher.confirm_marked()
+    assert reason is not None and "nothing to confirm" in reason
+    assert referee.view()["actions"] == 0

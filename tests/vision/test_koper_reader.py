@@ -25,7 +25,7 @@ from vision.koper.deck_learning import DeckLearner
 from vision.koper.layout import canonical_cells
 from vision.koper.profiles import DeckProfile, named_profile, suit_profile
 from vision.koper.reader import board_views
-from vision.lab.koper_evaluate import evaluate_designs
+from vision.lab.koper_evaluate import evaluate_designs, unseen_decks
 from vision.sim.koper_board import draw_piece_set, render_board
 from vision.sim.koper_layout import random_layout
 
@@ -107,6 +107,17 @@ def test_reading_carries_confidences_and_corners():
     assert conf.shape == (8, 8) and ((conf >= 0) & (conf <= 1)).all()
     assert np.median(conf) > 0.3
     assert isinstance(reading, BoardReading) and len(reading.corners) == 4
+
+
+def test_a_deck_read_by_resemblance_marks_every_card_for_the_players():
+    """A deck the reader was never given, whose cards match the nearest known designs only
+    loosely (median cost over ``fit_cost``), can be wrong however clear a card's margin: no
+    card of it is sure until the players vouch for it."""
+    shot = _shot("tango", 12)
+    reading = read_board(shot.image, deck=unseen_decks("tango"))
+    cards = [(r, c) for r, row in enumerate(reading.cells) for c, v in enumerate(row) if v]
+    assert len(cards) == 52
+    assert all(reading.confidences[r][c] < ASK_BELOW for r, c in cards)
 
 
 def test_checker_colours_are_relative_to_each_other():

@@ -118,6 +118,8 @@ def test_a_card_correction_needs_a_square_and_a_camera(player: FlaskClient) -> N
     # No camera watches this table: the players enter moves themselves.
     res = player.post("/api/koper/card", json={"at": [5, 6], "card": None})
     assert res.status_code == 409 and "camera" in res.get_json()["reason"]
+    res = player.post("/api/koper/marked", json={})
+    assert res.status_code == 409 and "camera" in res.get_json()["reason"]
 
 
 def test_remembering_a_deck_needs_a_name_and_a_camera(player: FlaskClient) -> None:

@@ -150,10 +150,19 @@ class KoperReadConfig:
     #: A card's confidence on the board: the whole assignment's margin for it
     #: (:func:`~vision.koper.matching.assignment_margins`) over this counts 0.9 sure, the
     #: confidence below which the players are asked (``ASK_BELOW``), and each further
-    #: ``sure_margin`` takes a tenth of the remaining doubt. Calibrated on the tuning designs
-    #: (13 boards, 676 cards, 16 wrong: every wrong card had margin 0; 38 right ones lay below
-    #: 0.02, 6 % asked); the held-back designs are measured apart in the bench.
+    #: ``sure_margin`` takes a tenth of the remaining doubt
+    #: (:func:`~vision.koper.reader.card_confidences`).
+    #: Calibrated on the tuning designs read with their own profiles (13 boards, 676 cards,
+    #: 16 wrong: every wrong card had margin 0; 38 right ones lay below 0.02, 6 % asked).
     sure_margin: float = 0.02
+    #: A board whose median assigned cost is over this is of a deck read by resemblance, and no
+    #: card of it is surer than ``resemblance_confidence`` (below ``ASK_BELOW``: the players
+    #: vouch for it). Tuning designs and composed decks read as unknown decks (66 boards, 3,432
+    #: cards): the 12 boards of median cost up to 0.54 read every card right; on the 54 from
+    #: 0.62 up, 119 of the 1,392 cards read with a margin of 0.02 or more were wrong, with
+    #: margins up to 0.42, so no margin there makes a card sure.
+    fit_cost: float = 0.6
+    resemblance_confidence: float = 0.5
     #: With several candidate decks (``deck="auto"`` or a list of names), each is first compared
     #: with the card views pooled over ``screen_pool`` pixels square: a whole card 40 px across,
     #: a pixel 1.6 mm of the 63 mm card, still finer than the pips, court figures and borders

@@ -9,7 +9,7 @@ same costs: the cheapest whole assignments that give the cell each other card
 (:func:`likely_cards`).
 
 >>> import numpy as np
->>> from vision.koper.reader import BoardReading, card_confidence
+>>> from vision.koper.reader import BoardReading
 >>> costs = np.array([[0.1, 0.2, 0.9], [0.15, 0.3, 0.9], [0.9, 0.9, 0.1]])
 >>> cells = ((("AS", "2S", "3S"),) + ((None,) * 3,) * 7)
 >>> r = BoardReading(cells, (), ((0.0,) * 3,) * 8, (), "test", True,
@@ -31,8 +31,8 @@ from scipy.optimize import linear_sum_assignment
 
 from vision.errors import VisionError
 from vision.koper.config import KoperReadConfig
-from vision.koper.matching import assign, assignment_margins
-from vision.koper.reader import BoardReading, card_confidence
+from vision.koper.matching import assign
+from vision.koper.reader import BoardReading, card_confidences
 
 Square = tuple[int, int]
 
@@ -91,7 +91,7 @@ def corrected(
         costs[:, col] = forbidden
         costs[row, col] = keep
     result = assign(costs, cfg)
-    sure = card_confidence(assignment_margins(costs, result.cards), cfg)
+    sure = card_confidences(costs, result.cards, cfg)
     grid = [list(row) for row in reading.cells]
     conf = [list(row) for row in reading.confidences]
     for i, (r, c) in enumerate(reading.card_cells):

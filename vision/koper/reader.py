@@ -80,7 +80,7 @@ class BoardReading:
     """What :func:`read_board` saw, in image orientation (row 0 at the top, column 0 left).
 
     ``confidences`` is 8 x 8 in [0, 1] (for cards: how much dearer the cheapest whole assignment is
-    that gives the cell another card, :func:`card_confidence`; for empty spaces: how clearly the
+    that gives the cell another card, :func:`card_confidences`; for empty spaces: how clearly the
     cell lacks a card border); ``corners`` are the board's outer corners in the input image
     (top-left, top-right, bottom-right, bottom-left); ``deck`` the profile used; ``pieces`` the
     checkers as measured (in ``checkers``' order: size, look and the chance that the colour is
@@ -589,7 +589,7 @@ def _reading(
     """The :class:`BoardReading` of the identified cards and the survey's checkers."""
     cells = [[None] * BOARD_CELLS for _ in range(BOARD_CELLS)]
     conf = [[0.0] * BOARD_CELLS for _ in range(BOARD_CELLS)]
-    sure = card_confidence(assignment_margins(costs, result.cards), cfg)
+    sure = card_confidences(costs, result.cards, cfg)
     for i, (r, c) in enumerate(survey.cells):
         if result.cards[i] >= 0:
             cells[r][c] = profile.card_ids[result.cards[i]]
@@ -615,14 +615,29 @@ def _reading(
     )
 
 
-def card_confidence(margins: np.ndarray, cfg: KoperReadConfig) -> np.ndarray:
-    """Cards' confidences from their whole-assignment margins (``sure_margin``): a card is as
-    sure as no other assignment of the board comes near the one read.
+def card_confidences(costs: np.ndarray, cards: np.ndarray, cfg: KoperReadConfig) -> np.ndarray:
+    """Each cell's confidence in the card ``cards`` gives it (-1: none) under ``costs``.
 
-    >>> card_confidence(np.array([0.0, 0.02, 0.04]), KoperReadConfig()).round(2).tolist()
-    [0.0, 0.9, 0.99]
+    A card is as sure as no other assignment of the board comes near the one read: its
+    whole-assignment margin (:func:`~vision.koper.matching.assignment_margins`) over
+    ``sure_margin`` counts 0.9 sure, and each further ``sure_margin`` takes a tenth of the
+    remaining doubt. That holds for a deck whose cards look like their templates. A deck
+    whose cards match them worse than a known deck's cards ever do (the board's median cost
+    over ``fit_cost``) is read by resemblance, where a wide margin can still name a wrong card:
+    no card of it is surer than ``resemblance_confidence`` until the players vouch for it.
+
+    >>> cfg = KoperReadConfig()
+    >>> costs = np.array([[0.2, 0.21, 0.9], [0.21, 0.2, 0.9], [0.9, 0.9, 0.25]])
+    >>> card_confidences(costs, np.array([0, 1, 2]), cfg).round(2).tolist()
+    [0.9, 0.9, 1.0]
+    >>> card_confidences(costs + 0.6, np.array([0, 1, 2]), cfg).round(2).tolist()
+    [0.5, 0.5, 0.5]
     """
-    return 1.0 - np.power(10.0, -margins / cfg.sure_margin)
+    sure = 1.0 - np.power(10.0, -assignment_margins(costs, cards) / cfg.sure_margin)
+    placed = np.flatnonzero(cards >= 0)
+    if placed.size and float(np.median(costs[placed, cards[placed]])) > cfg.fit_cost:
+        sure = np.minimum(sure, cfg.resemblance_confidence)
+    return sure
 
 
 def _shifted_costs(survey: _Survey, rows: list[int], profile: DeckProfile, cfg, costs):

@@ -58,6 +58,7 @@
     const open = fixing !== null;
     $("fix-choices").hidden = !open;
     $("fix-other-label").hidden = !open;
+    $("fix-all").hidden = open || unsure.length === 0;
     if (!open) {
       $("fix-title").textContent = `Check the marked cards (${unsure.length})`;
       $("fix-text").innerHTML = FIX_TEXT;
@@ -201,6 +202,13 @@
       fixing = { row, col, card: card.dataset.card, choices: [card.dataset.card], tapped: true };
       drawBoard(st, unsureCards(view));
       drawFix(view);
+      return;
+    }
+    if (ev.target.id === "fix-all") {
+      // One look at the board as drawn answers for every marked card at once.
+      if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+      const res = await Tableside.post("/api/koper/marked", {});
+      if (res.ok) Tableside.toast("Every marked card taken as read.");
       return;
     }
     if (ev.target.id === "undo") {
