@@ -7,31 +7,33 @@ divided out, so a dimmer lamp or mains flicker changes nothing. A
 pixel darker than the table by one common factor in every channel is a shadow, not a thing: a
 shadow dims the light falling on the cloth, it does not change the cloth's colour.
 
-Changed grid points join into regions. A region of at least ``hand_coins`` coins' area is a hand
-(with its arm or its shadow's edge), and so is one of over one and a half coins that runs off the
-table's edge: a hand always comes in over the edge on its arm, while a coin leaving the table shows
-as one coin. What a hand's region encloses is the hand's: the camera looks down on a hand over the
-table, so what shows only through a gap in its outline (a stretch of sleeve whose colour happens to
-match the cloth's in shade, the table between two fingers) lies under it or in its shade, never a
-coin in the open. A coin shows as its disc and a pixel's worth of rim round it (its side, and the
-blend of its edge with the table): a smaller region holds ``round(area / that area)`` coins (less
-the ring round each set-up spot inside it where the bare table was painted in wider than a coin), or
-as many as are expected inside it if more and its area holds them, less what touching coins'
-outlines overlap where their rims meet (so a wrong belief never splits one coin in two); none if it
-is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand covers part of is in
-the hand's region). Each coin read, the pixels nearer its centre than any other's, must be as wide
-as a coin across its narrowest direction (motion blur only lengthens a coin, along its path;
-touching coins part at their tangent): a shadow's fringe, a hand's edge or an arm's outline across a
-tile is not; and a coin's disc, round the centre read, must be filled to ``coin_fill`` of it: a coin
-is round, and a shade's wedge or a hand's fragment as big as a coin is not. The coins' centres are
-read at full resolution: the centroid of the region's changed pixels, or for two or more touching
-coins the centres of a k-means split of them (two equal discs in contact split exactly at their
-tangent; a split that puts two centres closer than a coin's width, which no two coins can be, cut
-one coin smeared by its speed, and is made again with one coin fewer), each then moved to the centre
-of the coin-sized disc the changed pixels fill (:func:`disc_centres`). A coin's outline seen from
-above at a slant is its top face and the side below it: two equal discs, one above the other, and
-all between; that shape is symmetric about the point halfway up the coin's axis, so its centroid is
-read on the plane half a coin's thickness above the table.
+Changed grid points join into regions. A region of at least ``hand_coins`` coins' area beyond the
+coins expected in it is a hand (with its arm or its shadow's edge), and so is one of over one and a
+half coins beyond them that runs off the table's edge: a hand always comes in over the edge on its
+arm, while a coin leaving the table shows as one coin, and coins lying close together show as one
+region of their own area. What a hand's region encloses is the hand's: the camera looks down on a
+hand over the table, so what shows only through a gap in its outline (a stretch of sleeve whose
+colour happens to match the cloth's in shade, the table between two fingers) lies under it or in
+its shade, never a coin in the open. A coin shows as its disc and a pixel's worth of rim round it
+(its side, and the blend of its edge with the table): a smaller region holds ``round(area / that
+area)`` coins (less the ring round each set-up spot inside it where the bare table was painted in
+wider than a coin), or as many as are expected inside it if more and its area holds them, less what
+touching coins' outlines overlap where their rims meet (so a wrong belief never splits one coin in
+two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand
+covers part of is in the hand's region). Each coin read, the pixels nearer its centre than any
+other's, must be as wide as a coin across its narrowest direction (motion blur only lengthens a
+coin, along its path; touching coins part at their tangent): a shadow's fringe, a hand's edge or an
+arm's outline across a tile is not; and a coin's disc, round the centre read, must be filled to
+``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin is
+not. The coins' centres are read at full resolution: the centroid of the region's changed pixels,
+or for two or more touching coins the centres of a k-means split of them (two equal discs in
+contact split exactly at their tangent; a split that puts two centres closer than a coin's width,
+which no two coins can be, cut one coin smeared by its speed, and is made again with one coin
+fewer), each then moved to the centre of the coin-sized disc the changed pixels fill
+(:func:`disc_centres`). A coin's outline seen from above at a slant is its top face and the side
+below it: two equal discs, one above the other, and all between; that shape is symmetric about the
+point halfway up the coin's axis, so its centroid is read on the plane half a coin's thickness
+above the table.
 
 The camera's noise is measured on every frame from the sampled table pixels away from the coins
 (:class:`~vision.croquet.motion.table_model.CameraNoise`): its spread, and the tail of a
@@ -386,8 +388,10 @@ def see(
     blobs: list[tuple[int, int, int, int, int]] = []
     ox, oy = table.window[:2]
     for i in big.tolist():
-        shown = int(stats[i, cv2.CC_STAT_AREA]) / shown_cells
-        if shown >= config.hand_coins or (i in at_edge and shown > 1.5):
+        # Coins lying close together join into one region; what a hand adds is the area
+        # beyond the coins expected there.
+        beyond = int(stats[i, cv2.CC_STAT_AREA]) / shown_cells - held.get(i, 0)
+        if beyond >= config.hand_coins or (i in at_edge and beyond > 1.5):
             hand_ids.append(i)
     enclosed = _enclosed(labels, hand_ids)
     for i in big.tolist():
