@@ -24,6 +24,14 @@ def _body() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def _answer(reason: str | None, **done: Any) -> tuple[Response, int]:
+    """The answer to a request the table took (``reason`` None: 200 with ``done``) or refused
+    for ``reason`` (409: the request was well formed, the table's state forbids it)."""
+    if reason is not None:
+        return jsonify(ok=False, reason=reason), 409
+    return jsonify(ok=True, **done), 200
+
+
 @bp.get("/view")
 def view() -> Response:
     """The whole GameView now, with whether this browser may act."""
@@ -120,20 +128,14 @@ def koper_card() -> tuple[Response, int]:
         return jsonify(ok=False, reason="at must be a square [row, col], both 0 to 7."), 400
     if card is not None and not (isinstance(card, str) and len(card) == 2):
         return jsonify(ok=False, reason='card must be a card such as "QH", or null.'), 400
-    reason = table().correct_card((at[0], at[1]), card)
-    if reason is not None:
-        return jsonify(ok=False, reason=reason), 409
-    return jsonify(ok=True), 200
+    return _answer(table().correct_card((at[0], at[1]), card))
 
 
 @bp.post("/koper/marked")
 @players_only
 def koper_marked() -> tuple[Response, int]:
     """The players' word that every card the camera marked unsure was read right: ``{}``."""
-    reason = table().confirm_marked()
-    if reason is not None:
-        return jsonify(ok=False, reason=reason), 409
-    return jsonify(ok=True), 200
+    return _answer(table().confirm_marked())
 
 
 @bp.post("/koper/deck")
@@ -143,10 +145,7 @@ def koper_deck() -> tuple[Response, int]:
     name = _body().get("name")
     if not isinstance(name, str) or not name.strip():
         return jsonify(ok=False, reason='name must be the deck\'s name, such as "Club deck".'), 400
-    reason = table().remember_deck(name)
-    if reason is not None:
-        return jsonify(ok=False, reason=reason), 409
-    return jsonify(ok=True, name=name.strip()), 200
+    return _answer(table().remember_deck(name), name=name.strip())
 
 
 @bp.post("/button/<name>")
