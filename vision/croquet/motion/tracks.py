@@ -13,20 +13,19 @@ which a spot taken wrongly would inflate.
 
 The transitions (:meth:`CoinTracker.update`):
 
-* ``REST -> SLIDING`` only when two readings running lie ``start_mm`` from the spot *and
-  something moved it*: a coin whose path this frame or the last came within touching distance
-  of it (a strike), or a hand within a finger's reach of the coin now or a moment ago (a flick;
-  a flicked coin slides on, so its second reading must lie farther on by ``still_step_mm``, or
-  a radius away: a hand beside a coin shifts its reading, and the shift stays put). A coin
-  nothing touched does not start: its reading was wrong (a hand's shade, a coin beside it).
-  One flick sets one coin off (nobody flicks while coins slide): a coin set off beside a hand
-  while another set off since everything last stood still still slides, and could have
-  reached it unseen, was struck by the one whose way came nearest it (an unsure call when
-  that way was not seen to reach it).
-  A coin read away from its spot (by less than half its radius), still, for ``still_frames``
-  with nothing to move it was misplaced at its spot and lies where it is read now (no event).
-  Readings that run on as a slide a coin's width out from the spot, with a hand within a
-  hand's length, are a flick all the same (unsure): seen from a slant, a hand above the table
+* ``REST -> SLIDING`` only when two readings running lie ``start_mm`` from the spot *and something
+  moved it* (:mod:`.causes`): a coin whose path this frame or the last came within touching
+  distance of it (a strike), or a hand within a finger's reach of the coin now or a moment ago (a
+  flick; a flicked coin slides on, so its second reading must lie farther on by ``still_step_mm``,
+  or a radius away: a hand beside a coin shifts its reading, and the shift stays put). A coin
+  nothing touched does not start: its reading was wrong (a hand's shade, a coin beside it). One
+  flick sets one coin off (nobody flicks while coins slide): a coin set off beside a hand while
+  another set off since everything last stood still still slides, and could have reached it unseen,
+  was struck by the one whose way came nearest it (an unsure call when that way was not seen to
+  reach it). A coin read away from its spot (by less than half its radius), still, for
+  ``still_frames`` with nothing to move it was misplaced at its spot and lies where it is read now
+  (no event). Readings that run on as a slide a coin's width out from the spot, with a hand within
+  a hand's length, are a flick all the same (unsure): seen from a slant, a hand above the table
   shows displaced from the fingertip that touched the coin.
 * ``REST -> HIDDEN`` when it is not seen and a hand is beside it; not seen with no hand near, it
   still lies there (a white coin on a white tile may not show).
@@ -80,6 +79,7 @@ import numpy as np
 
 from engines.croquetnole.layout import Point, Tile
 from vision.croquet.motion.assignment import Assigner
+from vision.croquet.motion.causes import Blows, Cause
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
@@ -89,11 +89,9 @@ from vision.croquet.motion.paths import (
     Motion,
     Start,
     Step,
-    approach,
     edge_crossing,
     pt,
     slide_time,
-    way_distance,
 )
 from vision.croquet.motion.position_noise import PositionNoise
 from vision.croquet.motion.sightings import Sighting, View
@@ -149,9 +147,8 @@ class CoinTracker:
                 tr.mm = np.array(setup[coin], float)
                 tr.spot = tr.mm.copy()
             self.tracks[coin] = tr
-        self._last_steps: tuple[Step, ...] = ()
-        #: The ways of the coins set off since everything last stood still: (time, reading).
-        self.movers: dict[str, list[tuple[float, np.ndarray]]] = {}
+        #: What moves a coin at rest: the ways of the coins in motion (:mod:`.causes`).
+        self.blows = Blows(config)
         #: Coins out from under a hand whose name is provisional.
         self.names = Names(config)
         #: The hands of the last ``settle_s``.
@@ -263,13 +260,8 @@ class CoinTracker:
         self.names.reported(f.starts, f.steps)
         renamed, guessed = self.names.settle(self.tracks, sightings, t)
         self.t = t
-        self._last_steps = tuple(f.steps)
         self._follow_friction(f, renamed)
-        for st in f.steps:
-            way = self.movers.setdefault(st.coin, [(st.t0, np.array(st.a))])
-            way.append((st.t1, np.array(st.b)))
-        if not any(tr.in_motion for tr in self.tracks.values()):
-            self.movers.clear()
+        self.blows.follow(f.steps, self.tracks)
         return Motion(
             t,
             self.positions(),
@@ -390,62 +382,9 @@ class CoinTracker:
     def _hand_near(self, view: View, p: np.ndarray) -> bool:
         return view.hand_within(pt(p), self.cfg.radius_mm + self.cfg.finger_mm)
 
-    def _striker(self, tr: Track, steps: Sequence[Step]) -> tuple[str | None, float]:
-        """The coin whose path this frame or the last (carried on by its speed for a frame: a
-        blow between frames) came nearest ``tr``'s spot, heading toward it (:func:`approach`),
-        within touching distance, if any, and how far inside that distance it came."""
-        best, near = None, self.cfg.touch_mm
-        for st in (*steps, *self._last_steps):
-            if st.coin == tr.coin:
-                continue
-            a, b = np.array(st.a), np.array(st.b)
-            ahead = b + np.array(st.before) * (st.t1 - st.t0)
-            d = min(approach(a, b, tr.spot), approach(b, ahead, tr.spot))
-            if d <= near:
-                best, near = st.coin, d
-        for other in self.tracks.values():
-            if other is tr or not (other.in_motion and other.state is State.HIDDEN):
-                continue
-            # Sliding unseen: it may be anywhere a frame's slide from where it was last seen.
-            d = float(np.hypot(*(other.mm - tr.spot))) - self.cfg.max_step_mm
-            if d <= near:
-                best, near = other.coin, max(d, 0.0)
-        return best, self.cfg.touch_mm - near
-
-    def _cause(self, tr: Track, f: _Frame) -> tuple[bool, str | None, float]:
-        """Whether something moved ``tr``, what (a coin's name, or None for a hand) and by what
-        margin (:class:`Start`).
-
-        A path of this frame or the last that came within touching distance struck it. Else,
-        a coin in motion whose way came that near while ``tr`` could not be seen was the
-        blow nobody saw: while it lay hidden (under a hand, or read as one with the coin
-        striking it), or, beside a hand that pulls its readings, at any time since everything
-        stood still. Else a hand near it of late moved it; and else nothing did.
-        """
-        t = f.t
-        striker, margin = self._striker(tr, f.steps)
-        if striker is not None:
-            return True, striker, margin
-        handled = t - tr.hand_t <= self.cfg.still_s + self.cfg.frame_s
-        if tr.state is State.HIDDEN or handled:
-            since = -math.inf if handled else tr.hidden_t - self.cfg.frame_s
-            ways = {}
-            for c, way in self.movers.items():
-                other = self.tracks[c]
-                if c == tr.coin or not other.in_motion:
-                    continue
-                # Out of sight, it may have gone as far as its speed carried it since.
-                unseen = float(np.hypot(*other.velocity)) * max(0.0, t - other.seen_t)
-                gap = way_distance([*_since(way, since), other.mm], tr.spot) - unseen
-                if gap <= self.cfg.touch_mm:
-                    ways[c] = gap
-            if ways:
-                by = min(ways, key=lambda c: ways[c])
-                return True, by, self.cfg.touch_mm - ways[by]
-        if not handled:
-            return False, None, 0.0
-        reach = self.cfg.radius_mm + self.cfg.finger_mm
-        return True, None, max(0.0, reach - f.view.hand_distance(pt(tr.spot)))
+    def _cause(self, tr: Track, f: _Frame) -> Cause:
+        """What moved ``tr`` (:meth:`Blows.cause`)."""
+        return self.blows.cause(tr, f.t, f.steps, f.view, self.tracks)
 
     def _set_off(
         self,
@@ -820,15 +759,3 @@ class CoinTracker:
             at = np.mean(tr.doubt, axis=0)
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
-
-
-def _since(way: Sequence[tuple[float, np.ndarray]], t: float) -> list[np.ndarray]:
-    """The points of the timed ``way`` from the one before time ``t`` on (the segment under
-    way at ``t`` included).
-
-    >>> way = [(0.0, np.zeros(2)), (1.0, np.ones(2)), (2.0, 2 * np.ones(2))]
-    >>> [p.tolist() for p in _since(way, 1.5)], len(_since(way, -math.inf))
-    ([[1.0, 1.0], [2.0, 2.0]], 3)
-    """
-    first = max(0, next((i for i, (ti, _) in enumerate(way) if ti >= t), len(way)) - 1)
-    return [p for _, p in way[first:]]
