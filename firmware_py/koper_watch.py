@@ -289,9 +289,10 @@ class KoperWatcher(CameraWatcher):
         the phone draws it: for a deck the camera reads by resemblance, where most cards are
         marked, one look at the drawing answers for all of them. None when taken, else why
         not."""
-        if isinstance(self.referee.state, KoperState) and not self.unsure_cards():
+        marked = self.unsure_cards()
+        if isinstance(self.referee.state, KoperState) and not marked:
             return "No card is marked: there is nothing to confirm."
-        return self._players_word(dict.fromkeys(self.unsure_cards()))
+        return self._players_word(dict.fromkeys(marked))
 
     def _players_word(self, words: dict[tuple[int, int], str | None]) -> str | None:
         """Take the players' word on the cards at ``words``' cells (a card each, or None: read
