@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import math
 
+import cv2
 import numpy as np
 import pytest
 
@@ -174,6 +175,31 @@ def test_the_markers_paper_is_no_part_of_the_watched_table() -> None:
         assert watched(plain, centre) and not watched(with_markers, centre)
     middle = (scene.layout.table[0] / 2, scene.layout.table[1] / 2)
     assert watched(with_markers, middle)
+
+
+def test_the_edge_ramp_is_read_off_the_coins_rims_and_grows_with_blur() -> None:
+    # A soft or compressed picture spreads each edge over more pixels; a coin barely out of
+    # the noise then loses up to half that spread of its rim, and the width test allows it.
+    r = renderer()
+    scene = CroquetScene.from_script(PASS)
+    first = next(r.frames(scene))[0]
+    cal = calibrate(first, r.profile)
+    cfg = MotionConfig()
+    ramps = [
+        learn_table(
+            cv2.GaussianBlur(first, (0, 0), spread) if spread else first,
+            cal,
+            scene.setup,
+            scene.layout.table,
+            cfg,
+        ).ramp_px
+        for spread in (0.0, 0.7, 1.0)
+    ]
+    # A sharp edge blends over the pixel it crosses and about one more; a Gaussian blur of
+    # spread s alone rises from 10 % to 90 % over 2.56 s (3.2 s over 0.8).
+    assert 1.0 <= ramps[0] <= 3.0
+    assert ramps[0] < ramps[1] < ramps[2]
+    assert ramps[2] - ramps[0] >= 0.8
 
 
 def test_a_dark_hand_on_wood_is_a_hand_not_a_shadow_and_no_coin() -> None:

@@ -77,11 +77,6 @@ class MotionConfig:
     shadow_spread: float = 0.1
     #: The least share of a coin's area a region must have to be a coin seen whole.
     coin_fill: float = 0.6
-    #: A uniform disc of radius r spreads its pixels by r / 2 in every direction. A coin's
-    #: changed pixels lose at most this much of its rim (a pixel the coin covers only in part
-    #: differs from the table only in part), so a region narrower than a disc this much
-    #: smaller is no coin (a shadow's fringe, a hand's edge, an arm's outline over a tile).
-    rim_px: float = 1.0
     #: A look differing by this much (chromaticity, summed over the channels) counts as far as
     #: this many millimetres in the assignment: 0.1 parts a coloured knight from an inked
     #: guard, some 20 mm.

@@ -21,9 +21,10 @@ wider than a coin), or as many as are expected inside it if more and its area ho
 touching coins' outlines overlap where their rims meet (so a wrong belief never splits one coin in
 two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand
 covers part of is in the hand's region). Each coin read, the pixels nearer its centre than any
-other's, must be as wide as a coin across its narrowest direction (motion blur only lengthens a
-coin, along its path; touching coins part at their tangent): a shadow's fringe, a hand's edge or an
-arm's outline across a tile is not; and a coin's disc, round the centre read, must be filled to
+other's (holes filled), must be as wide as a coin across its narrowest direction, less half the
+camera's edge ramp that a coin barely out of the noise loses of its rim (motion blur only lengthens
+a coin, along its path; touching coins part at their tangent): a shadow's fringe, a hand's edge or
+an arm's outline across a tile is not; and a coin's disc, round the centre read, must be filled to
 ``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin is
 not. The coins' centres are read at full resolution: the centroid of the region's changed pixels,
 or for two or more touching coins the centres of a k-means split of them (two equal discs in
@@ -579,16 +580,26 @@ def _coins_in(
     if k == 1:
         found = disc_centres(pts, pts.mean(axis=0, keepdims=True), window, weights)
     whole = _holes_filled(mask)
-    own = _nearest(pts, found.astype(np.float32))
+    wy, wx = nonzero(whole)
+    filled = np.column_stack([wx, wy]).astype(np.float32)
+    own = _nearest(filled, found.astype(np.float32))
     out = []
     for i, c in enumerate(found):
-        piece = pts[own == i]
+        piece = filled[own == i]
         if len(piece) < 3 or math.sqrt(least_variance(piece)) < (
-            (table.coin_px - config.rim_px) / 2
+            (table.coin_px - table.ramp_px / 2) / 2
         ):
             # Each coin of a region shows as wide as a coin across its narrowest direction
-            # (two touching coins part at their tangent, each keeping its whole disc): a
-            # strip as narrow as a hand's edge or an arm's outline over a tile is none.
+            # (two touching coins part at their tangent, each keeping its whole disc), less
+            # what its rim loses: a strip as narrow as a hand's edge or an arm's outline over
+            # a tile is none. A uniform disc of radius r spreads its pixels by r / 2 in every
+            # direction. Across its rim the picture ramps from table to coin over the
+            # camera's edge ramp (:func:`edge_ramp`), the true edge halfway; a pixel on the
+            # ramp changed if its share of coin exceeds the threshold over the coin's
+            # contrast, so a coin barely out of the noise (a dark coin on a dark cloth) loses
+            # up to half the ramp, and a contrasting one none. Its face's marks as dark as
+            # the table round them are still the coin's: the width is read with the holes
+            # filled, as the disc is.
             continue
         if disc_filled(whole, c, table.coin_px - 1) < config.coin_fill:
             # No coin's disc there: a shade's or a hand's fragment, as big as a coin but

@@ -11,6 +11,8 @@ stands in the first frame, so:
   its chromaticity (:func:`chromaticity`) where their colours differ (a coloured knight from an
   inked guard) and not where they do not, and a coin from the bare table by the colour itself;
 * a coin's size in pixels comes from the calibration at the table's centre;
+* how many pixels an edge takes to rise (the camera's *edge ramp*: its lens, its focus, its
+  compression) is read off the coins' own rims (:func:`edge_ramp`);
 * the camera's noise is measured on every frame (:class:`CameraNoise`).
 
 Frames are compared with the background on a grid of every ``step``-th pixel first, chosen so
@@ -197,6 +199,8 @@ class TableModel:
     #: The range of each coin's dominant face colour (K x 2 x 3: low and high BGR).
     faces: np.ndarray
     looks: dict[str, np.ndarray] = field(default_factory=dict)
+    #: Pixels a coin's rim takes to rise from the table to the coin (:func:`edge_ramp`).
+    ramp_px: float = 2.0
     #: :meth:`gain_sample` of the bare table's grid, taken when first wanted after a refresh.
     _gain_base: np.ndarray | None = field(default=None, init=False, repr=False)
 
@@ -387,7 +391,48 @@ def learn_table(
         CameraNoise(config.noise_tail),
         np.unique(np.round(np.array(faces).reshape(-1, 6)), axis=0).reshape(-1, 2, 3),
         looks,
+        edge_ramp(first, bg, centres, coin_px),
     )
+
+
+def edge_ramp(frame: np.ndarray, bare: np.ndarray, centres: np.ndarray, r: float) -> float:
+    """How many pixels a coin's rim takes to rise from the bare table to the coin in
+    ``frame``: along 24 rays out of each coin (``centres``, N x 2; radius ``r`` px) the
+    difference from the ``bare`` table falls from the coin's (its median over 0.5-0.75 of the
+    radius) to the table's (beyond 1.35 radii); the distance from 90 % to 10 % of that fall,
+    over 0.8 (a straight ramp's share), on the rays with the half of the falls that are
+    largest (an edge's spread is the lens's and the picture's, not the coin's: a strong edge
+    reads it clear of the noise). The median over them; two pixels if no coin is known (a
+    sharp edge blends over the pixel it crosses and one more).
+
+    >>> yy, xx = np.mgrid[0:60, 0:60]
+    >>> d = np.hypot(xx - 30.0, yy - 30.0)
+    >>> img = np.clip(20 + 200 * (12 - d) / 4 + 100, 20, 220).astype(np.uint8)
+    >>> img = np.repeat(img[:, :, None], 3, axis=2)
+    >>> round(edge_ramp(img, np.full_like(img, 20), np.array([[30.0, 30.0]]), 10.0), 1)
+    4.1
+    """
+    if not len(centres):
+        return 2.0
+    diff = cv2.absdiff(frame, bare).max(axis=2).astype(np.float32)
+    angles = np.linspace(0.0, 2 * np.pi, 24, endpoint=False)
+    d = np.arange(0.5 * r, 1.6 * r, 0.25)
+    ux, uy = np.cos(angles)[:, None] * d, np.sin(angles)[:, None] * d
+    xs = (centres[:, 0, None, None] + ux).reshape(-1, len(d)).astype(np.float32)
+    ys = (centres[:, 1, None, None] + uy).reshape(-1, len(d)).astype(np.float32)
+    profiles = cv2.remap(diff, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    inner = np.median(profiles[:, (d >= 0.5 * r) & (d <= 0.75 * r)], axis=1)
+    outer = np.median(profiles[:, d >= 1.35 * r], axis=1)
+    fall = inner - outer
+    rim = profiles[:, d >= 0.75 * r]
+    at = d[d >= 0.75 * r]
+    hi = rim < (outer + 0.9 * fall)[:, None]
+    lo = rim < (outer + 0.1 * fall)[:, None]
+    clear = (fall > 0) & (fall >= np.median(fall)) & hi.any(axis=1) & lo.any(axis=1)
+    if not clear.any():
+        return 2.0
+    widths = (at[lo.argmax(axis=1)] - at[hi.argmax(axis=1)])[clear] / 0.8
+    return float(np.median(widths))
 
 
 def face_colour(frame: np.ndarray, c: tuple[float, float], r: float) -> np.ndarray:
