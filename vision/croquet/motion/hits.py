@@ -28,7 +28,9 @@ more than ``sure_sds`` times its error there (the readings' spread, grown as a s
 extended, and a pixel for the blur of a sliding coin's outline), the coin was turned on its way;
 if, run back, the line meets a tower's square at a coin's radius, the coin coming to that point
 from its spot heading into the face there and leaving it heading out the same way along the
-face, the coin hit that tower (:func:`turned_at`, :meth:`Hits.set_off`). Its first step, the
+face, the coin hit that tower (:func:`turned_at`, :meth:`Hits.set_off`), unless it passes within
+touching distance of a coin that set off while it was unseen: it struck that coin, and the blow
+turned it (the last turn is the one its readings show). Its first step, the
 chord from its spot to its first reading, is a guess of its way: that step's hits are called
 only once the line says the coin went straight (:meth:`Hits.step`).
 
@@ -242,6 +244,8 @@ class Hits:
         u = np.linspace(u_first, u_first - back, max(2, math.ceil(back * _SAMPLES_PER_MM)))
         turn = cfg.sure_sds * sd / math.sqrt(max(line.spread, 1e-9))
         path = line.centre + u[:, None] * line.direction
+        if self._struck_on(coin, way, path, times[0]):
+            return []
         for feature, tile in self.towers:
             if feature in way.met:
                 continue
@@ -259,6 +263,20 @@ class Hits:
             confidence = min(sure(abs(miss), error), sure(cfg.hit_mm - gap, sd))
             return [Hit(t, coin, feature, confidence=confidence)]
         return []
+
+    def _struck_on(self, coin: str, way: _Way, path: np.ndarray, first_t: float) -> bool:
+        """Whether a coin that set off while ``coin`` was unseen (between its setting off and
+        its first reading at ``first_t``, give or take a frame) lay within touching distance of
+        its ``path`` run back, plus ``sure_sds`` of a gap's error: ``coin`` struck it there, and
+        that blow, not a tower, turned it."""
+        cfg = self.cfg
+        reach = cfg.coin_mm + cfg.sure_sds * cfg.gap_sd_mm
+        for other, w in self.ways.items():
+            if other == coin or not way.t - cfg.frame_s <= w.t <= first_t + cfg.frame_s:
+                continue
+            if float(np.hypot(*(path - w.spot).T).min()) <= reach:
+                return True
+        return False
 
     def _chord_hits(self, way: _Way, on_line: tuple[Point, Point] | None = None) -> list[Hit]:
         """The hits of a way's first step, now that its line says the coin went straight from
