@@ -137,3 +137,23 @@ def test_a_coin_come_to_rest_against_one_it_already_touches_did_not_strike_it_ag
     strikes.contact.add(frozenset(("a", "b")))
     g = Grazes(CFG, strikes)
     assert g.arrived("a", (TARGET[0] + W - 0.3, TARGET[1]), 2.0, {"b": TARGET}) == []
+
+
+def test_a_shift_read_before_its_striker_is_told_set_off_waits_for_it() -> None:
+    # The guard came out from under the hand and struck the knight; the knight is read
+    # shifted away from it a frame before the guard's start is told (timed back to 2.0).
+    g = Grazes(CFG, Strikes(CFG))
+    where = {"guard": (0.0, 0.0), "knight": (0.0, 20.5)}
+    assert g.nudged("knight", (0.0, 19.2), (0.0, 20.5), 2.1, where) == []
+    g.set_off("guard", 2.0)
+    [strike] = g.retry(2.11, where)
+    assert (strike.coin, strike.target) == ("guard", "knight")
+    assert strike.confidence > 0.9 and 2.0 <= strike.t <= 2.1
+    assert g.retry(2.12, where) == []
+    # A coin set off after the shift was read did not make it; nor is a shift kept for
+    # longer than a hand lingers.
+    g = Grazes(CFG, Strikes(CFG))
+    assert g.nudged("knight", (0.0, 19.2), (0.0, 20.5), 2.1, where) == []
+    g.set_off("guard", 2.2)
+    assert g.retry(2.21, where) == []
+    assert g.retry(2.1 + CFG.settle_s + 0.01, where) == [] and g.shifts == []

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from engines.croquetnole.layout import default_layout
+from engines.croquetnole.layout import Layout, default_layout
 from vision.croquet.calibrate import calibrate
 from vision.croquet.motion.calls import ASK_BELOW, Strike, renamed
 from vision.croquet.motion.config import MotionConfig
@@ -42,6 +42,7 @@ from vision.sim.croquet_scenes import SCENES
 from vision.sim.croquet_variation import draw_variation, varied_scene
 
 MODE = CameraMode(960, 540, 120.0)
+MODE_WIDE = CameraMode(1536, 864, 120.0)
 
 
 @functools.cache
@@ -221,6 +222,31 @@ def test_a_dark_hand_on_wood_is_a_hand_not_a_shadow_and_no_coin() -> None:
         sightings = ref.view.sightings if ref.view is not None else ()
         stray += [s.mm for s in sightings if min(math.dist(s.mm, c) for c in coins) > radius]
     assert stray == []
+
+
+@pytest.mark.slow
+def test_a_coin_beside_the_spot_it_left_is_read_where_it_lies_not_pulled_to_the_spot() -> None:
+    # Held-back sensor family: the crowns guard is flicked into its knight under the hand;
+    # the knight slides 20 mm off its set-up spot, where the bare table was only painted in.
+    # With a sharpening camera that spot showed changed over its whole disc, and the knight's
+    # reading was pulled 15 mm toward it: the knight was never found, the strike missed.
+    variation = draw_variation(100500, "sensor")
+    assert variation.variants["sensor"] == "isp"
+    scene, r = varied_scene(100500, 8, MODE_WIDE, variation, None)
+    frames = r.frames(scene)
+    first, _ = next(frames)
+    ref = TablesideReferee(first, scene, r)
+    found = []
+    for img, truth in frames:
+        found += ref.update(img, truth)
+        if truth.t >= 5.2:
+            break
+    knight = truth.coins["crowns-knight"].mm
+    assert knight is not None
+    assert math.dist(ref.seen()[0]["crowns-knight"], knight) < 1.5
+    assert ("crowns-guard", "crowns-knight") in [
+        (e["coin"], e["target"]) for e in found if e["event"] == "strike"
+    ]
 
 
 def _view(*readings: tuple[float, float], hands: tuple[Hand, ...] = ()) -> View:
@@ -418,16 +444,23 @@ def _unseen_way(h: Hits, coin: str, spot: np.ndarray, first: np.ndarray, out: np
     return calls
 
 
-def test_a_coin_whose_first_readings_run_back_off_its_spot_to_a_tower_face_hit_it() -> None:
-    # Flicked from under the hand at a slant into a tower's face and bounced off it unseen:
-    # the straight line through its first readings misses its spot and runs back to the
-    # face, met heading in and left heading out.
+def _bounce_off_the_suns_tower() -> tuple[Layout, MotionConfig, np.ndarray, np.ndarray, np.ndarray]:
+    """A coin flicked from under the hand at a slant into the suns tower's west face: the
+    layout, the configuration, the contact point, the coin's spot and the way it bounced out."""
     lay = default_layout()
     tower = lay.castle("suns").tower
     cfg = MotionConfig(position_sd_mm=0.1)
     contact = np.array([tower.center[0] - 25.4 - cfg.radius_mm, tower.center[1]])
     spot = contact + np.array([-25.0, 20.0])
     out = np.array([-12.5, -20.0]) / np.hypot(12.5, 20.0)
+    return lay, cfg, contact, spot, out
+
+
+def test_a_coin_whose_first_readings_run_back_off_its_spot_to_a_tower_face_hit_it() -> None:
+    # Flicked from under the hand at a slant into a tower's face and bounced off it unseen:
+    # the straight line through its first readings misses its spot and runs back to the
+    # face, met heading in and left heading out.
+    lay, cfg, contact, spot, out = _bounce_off_the_suns_tower()
     calls = _unseen_way(Hits(lay, cfg), "suns-guard", spot, contact + 15.0 * out, out)
     assert [(c.feature, c.confidence > ASK_BELOW) for c in calls] == [("suns-tower", True)]
     assert 0.0 < calls[0].t < 0.05
@@ -444,12 +477,7 @@ def test_a_coin_whose_first_readings_run_back_off_its_spot_to_a_tower_face_hit_i
 def test_a_coin_turned_by_one_it_struck_unseen_did_not_hit_the_tower_its_line_meets() -> None:
     # As above, but a coin lay where the line runs back, and it set off while the flicked
     # one was unseen: the flicked coin struck it there, and that blow turned it.
-    lay = default_layout()
-    tower = lay.castle("suns").tower
-    cfg = MotionConfig(position_sd_mm=0.1)
-    contact = np.array([tower.center[0] - 25.4 - cfg.radius_mm, tower.center[1]])
-    spot = contact + np.array([-25.0, 20.0])
-    out = np.array([-12.5, -20.0]) / np.hypot(12.5, 20.0)
+    lay, cfg, contact, spot, out = _bounce_off_the_suns_tower()
     h = Hits(lay, cfg)
     struck = contact + 3.0 * out + cfg.coin_mm * np.array([-out[1], out[0]])
     h.set_off("suns-knight", (float(struck[0]), float(struck[1])), 0.02)

@@ -30,7 +30,9 @@ strike when a coin set off lately lies within touching distance of the spot the 
 left (plus the shift: the striker may follow it) and the shift runs away from it further
 than the two spot readings' errors make likely by chance (:meth:`Grazes.nudged`). Only a
 coin that lay still through the flick can have been nudged so: one that set off itself
-lately is read again as it settles where it stopped.
+lately is read again as it settles where it stopped. A striker that came out from under the
+hand has its start told only once it is read twice, often after the coin it struck is read
+shifted: a shift with no striker yet waits ``settle_s`` for one (:meth:`Grazes.retry`).
 
 >>> from vision.croquet.motion.config import MotionConfig
 >>> from vision.croquet.motion.paths import Step
@@ -133,6 +135,9 @@ class Grazes:
         self.still_since: dict[str, float] = {}
         #: When each coin last set off.
         self.set_off_t: dict[str, float] = {}
+        #: Shifts of coins at rest that no coin set off lately could have made when they
+        #: were read (:meth:`nudged`): coin, where it lay, where it lies, when.
+        self.shifts: list[tuple[str, Point, Point, float]] = []
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
@@ -140,6 +145,7 @@ class Grazes:
         self.paths = {swap.get(c, c): way for c, way in self.paths.items()}
         self.still_since = {swap.get(c, c): t for c, t in self.still_since.items()}
         self.set_off_t = {swap.get(c, c): t for c, t in self.set_off_t.items()}
+        self.shifts = [(swap.get(c, c), lay, lies, t) for c, lay, lies, t in self.shifts]
         self.near = {
             frozenset(swap.get(c, c) for c in p): replace(
                 g, coin=swap.get(g.coin, g.coin), target=swap.get(g.target, g.target)
@@ -177,6 +183,34 @@ class Grazes:
         >>> g.nudged("knight", (0.0, 19.2), (0.0, 20.5), 2.1, {"guard": (0.0, 0.0)})
         []
         """
+        found = self._nudge(coin, lay, lies, t, positions)
+        if found is None:
+            self.shifts.append((coin, lay, lies, t))
+            return []
+        return found
+
+    def retry(self, t: float, positions: Mapping[str, Point]) -> list[Strike]:
+        """The shifts no coin could have made when they were read (:meth:`nudged`), judged
+        again at ``t``: a coin set off under a hand has its start told only once it has been
+        read twice out from under it, often a frame or two after the coin it struck is read
+        shifted. Each is kept ``settle_s`` (a hand lingers over the coins that long)."""
+        out: list[Strike] = []
+        keep = []
+        for coin, lay, lies, when in self.shifts:
+            if t - when > self.cfg.settle_s:
+                continue
+            found = self._nudge(coin, lay, lies, when, positions)
+            if found is None:
+                keep.append((coin, lay, lies, when))
+            else:
+                out += found
+        self.shifts = keep
+        return out
+
+    def _nudge(
+        self, coin: str, lay: Point, lies: Point, t: float, positions: Mapping[str, Point]
+    ) -> list[Strike] | None:
+        """:meth:`nudged`'s judgement, or None where no coin set off by ``t`` lies near."""
         cfg = self.cfg
         if t - self.set_off_t.get(coin, -math.inf) <= cfg.settle_s:
             # It moved itself lately: read again as it settles where it stopped, not nudged.
@@ -187,12 +221,12 @@ class Grazes:
             c: math.dist(at, lay)
             for c, at in positions.items()
             if c != coin
-            and t - self.set_off_t.get(c, -math.inf) <= cfg.settle_s
+            and 0 <= t - self.set_off_t.get(c, -math.inf) <= cfg.settle_s
             and math.dist(at, lay) <= reach
             and frozenset((c, coin)) not in self.strikes.contact
         }
         if not near:
-            return []
+            return None
         striker = min(near, key=lambda c: near[c])
         centres = np.subtract(lay, positions[striker]) / max(near[striker], 1e-9)
         chance = sure(float(shift @ centres), math.sqrt(2) * cfg.gap_sd_mm)

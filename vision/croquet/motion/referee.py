@@ -157,6 +157,7 @@ class CoinReferee:
             self.strikes.lies(coin, stopped, m.positions, still)
         for coin, lay, lies in m.shifted:
             calls += self.grazes.nudged(coin, lay, lies, t, m.positions)
+        calls += self.grazes.retry(t, m.positions)
         calls += self.hits.judge(unsettled)
         calls += self.rests.update(m, bool(self.flicks.held), self.flicks.take_withdrawn())
         calls = self._hold(calls, m)

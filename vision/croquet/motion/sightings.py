@@ -380,6 +380,8 @@ def see(
     rings = _expected_in(
         labels, table.to_grid(table.cal.to_image(np.array(painted, float), COIN_THICK_MM / 2))
     )
+    # Where the bare table was painted in at set-up (on the table's plane, as it was).
+    painted_px = table.cal.to_image(np.array(painted, float).reshape(-1, 2))
     # Two touching coins' shown discs overlap where their rims meet, some 2 sqrt(2 r) pixels
     # of a coin's pi (r + 1)^2: with a coin on either side, a coin shows that share less.
     r = table.coin_px
@@ -428,7 +430,7 @@ def see(
                 kept[old] = (patch, found)
                 sightings += [(c, False) for c in found]
                 continue
-        found = _coins_in(frame, table, box, k, gain, flat, config, shown_at)
+        found = _coins_in(frame, table, box, k, gain, flat, config, shown_at, painted_px)
         kept[(*box, k)] = (_patch(frame, box).copy(), found)
         sightings += [(c, True) for c in found]
     if memory is not None:
@@ -540,10 +542,14 @@ def _coins_in(
     flat: float,
     config: MotionConfig,
     shown_at: np.ndarray,
+    painted_px: np.ndarray,
 ) -> list[Sighting]:
     """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h);
     ``flat`` is the difference beyond which a flat pixel has changed this frame; the coins
-    expected show at ``shown_at`` (pixels, N x 2)."""
+    expected show at ``shown_at`` (pixels, N x 2); the bare table was painted in round
+    ``painted_px`` (pixels, N x 2) at set-up. A painted spot that shows the table's colour
+    (:func:`_bare`) holds no coin: its changed pixels are the painting's error, which would
+    pull the reading of a coin beside it, and are left out."""
     x0, y0 = max(0, box[0]), max(0, box[1])
     x1, y1 = min(table.size[0], box[0] + box[2]), min(table.size[1], box[1] + box[3])
     if x1 <= x0 or y1 <= y0:
@@ -564,9 +570,23 @@ def _coins_in(
         return []
     pts = np.column_stack([xs, ys]).astype(np.float32)
     weights = coverage(mask, largest, flat)[ys, xs]
+    # The coins are sought from the pixels clear of any painted spot that holds none, and
+    # each is then read as the disc its own pixels fill, wherever they lie.
+    seeds = pts
+    reach = config.painted_radii * table.coin_px
+    for spot in painted_px:
+        if not (x0 - reach <= spot[0] <= x1 + reach and y0 - reach <= spot[1] <= y1 + reach):
+            continue
+        look = face_colour(frame, (float(spot[0]), float(spot[1])), table.coin_px) / gain
+        if not _bare(look, table.around(spot), table.looks.values()):
+            continue
+        clear = np.hypot(*(seeds - (spot - (x0, y0))).T) > reach
+        if np.count_nonzero(clear) < 3 * k:
+            return []
+        seeds = seeds[clear]
     window = table.coin_px + 1.0
     while k > 1:
-        starts, held = _split(pts, k, table.coin_px, shown_at - (x0, y0))
+        starts, held = _split(seeds, k, table.coin_px, shown_at - (x0, y0))
         found = disc_centres(pts, starts[held], window, weights)
         # On the table, where the camera's slant and distance no longer change sizes.
         on_table = table.cal.to_table(found + np.array([x0, y0]), COIN_THICK_MM / 2)
@@ -578,7 +598,7 @@ def _coins_in(
         # across a gap) in two, or two touching coins in three.
         k -= 1
     if k == 1:
-        found = disc_centres(pts, pts.mean(axis=0, keepdims=True), window, weights)
+        found = disc_centres(pts, seeds.mean(axis=0, keepdims=True), window, weights)
     whole = _holes_filled(mask)
     wy, wx = nonzero(whole)
     filled = np.column_stack([wx, wy]).astype(np.float32)
