@@ -313,6 +313,33 @@ def test_a_coin_out_from_under_a_hand_trades_names_when_the_other_shows_back_at_
     assert tr.tracks["arms-knight"].state is State.REST
 
 
+def test_a_coin_that_slid_unseen_into_another_and_stopped_there_set_off_late() -> None:
+    # The guard is flicked under a hand and slides unseen (in the hand's shade) into the
+    # knight, which it sends off at 0.96 m/s and stops against: it is first read at rest
+    # there, creeping to a stop. Friction alone would have stopped it only after a slide of
+    # 0.2 s; it came at least as fast as it sent the knight off, so it set off lately.
+    setup = {"arms-knight": (100.0, 240.0), "arms-guard": (100.0, 325.0)}
+    tr = CoinTracker(setup, {}, (864.0, 864.0), MotionConfig(position_sd_mm=0.1))
+    hand = Hand(
+        np.array([[100.0 + x, 305.0 + y] for x in (-20, 0, 20) for y in (-20, 0, 20)]), 40.0
+    )
+    k = 1
+    for _ in range(60):  # the hand lies over the guard for half a second
+        tr.update(_view((100.0, 240.0), hands=(hand,)), k / 120)
+        k += 1
+    for y in (230.0, 222.0, 214.0):  # the knight is struck off
+        tr.update(_view((100.0, y), hands=(hand,)), k / 120)
+        k += 1
+    seen, starts = k / 120, []
+    for i in range(tr.cfg.still_frames + 2):
+        creep = 4 * max(0.0, 0.5 - 0.12 * i) ** 2
+        m = tr.update(_view((100.0, 206.0 - 8 * i), (100.0, 259.0 + creep)), k / 120)
+        starts += [s for s in m.starts if s.coin == "arms-guard"]
+        k += 1
+    [start] = starts
+    assert seen - 0.1 < start.t < seen
+
+
 def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_its_spot() -> None:
     # Two coins under one hand; the one that comes out is taken for the knight, slides to a
     # stop, and only then does the knight show back at its spot: the guard was flicked. It

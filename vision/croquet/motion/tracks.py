@@ -703,15 +703,37 @@ class CoinTracker:
         else:
             # It slid there unseen and had all but stopped by the time it showed (its first
             # reading of this run): it set off as long before as a slide that far lasts on
-            # this table (:class:`Friction`).
+            # this table (:class:`Friction`), ending at the speed a blow it stopped by shows
+            # (:meth:`_blow_speed`).
             _, by, _ = self._cause(tr, f)
             seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
-            slide = slide_time(float(np.hypot(*(at - tr.spot))), 0.0, self.friction.decel)
+            slide = slide_time(
+                float(np.hypot(*(at - tr.spot))), self._blow_speed(tr, at), self.friction.decel
+            )
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
             f.starts.append(Start(tr.coin, since, pt(tr.spot), by, 0.0))
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.stops.append((tr.coin, seen_t))
+
+    def _blow_speed(self, tr: Track, at: np.ndarray) -> float:
+        """How fast ``tr``, hidden and now found at rest at ``at``, was going when its unseen
+        slide ended, at least: 0 if friction stopped it; if a coin that set off since it hid
+        set off from within touching distance of ``at``, ``tr`` struck it and stopped by the
+        blow, which sent that coin off no faster than ``tr`` came (two equal coins: the struck
+        one takes at most the striker's speed along their line of centres)."""
+        reach = self.cfg.touch_mm
+        return max(
+            (
+                float(np.hypot(*o.velocity))
+                for o in self.tracks.values()
+                if o is not tr
+                and o.in_motion
+                and o.seen_t >= tr.hidden_t
+                and float(np.hypot(*(o.spot - at))) <= reach
+            ),
+            default=0.0,
+        )
 
     def _hidden_under_hand(self, tr: Track) -> list[Track]:
         """The other coins lying hidden under a hand, with no readings of their own."""
