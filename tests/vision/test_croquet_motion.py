@@ -17,7 +17,6 @@ from vision.croquet.motion.calls import ASK_BELOW, Strike, renamed
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.flicks import Flicks
 from vision.croquet.motion.hits import Hits
-from vision.croquet.motion.names import Names
 from vision.croquet.motion.passes import Passes
 from vision.croquet.motion.paths import Motion, Start, Step
 from vision.croquet.motion.referee import CoinReferee
@@ -25,7 +24,6 @@ from vision.croquet.motion.rests import Rests
 from vision.croquet.motion.sightings import Hand, Sighting, View
 from vision.croquet.motion.strikes import Strikes
 from vision.croquet.motion.table_model import TableModel, learn_table
-from vision.croquet.motion.track import Track
 from vision.croquet.motion.tracks import CoinTracker, State
 from vision.lab.croquet_evaluate import (
     SceneRun,
@@ -362,45 +360,6 @@ def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_i
     assert way[0].a == (100.0, 125.0) and way[0].b == pytest.approx((100.0, 60.0))
     assert [st.coin for st in way] == ["arms-guard"] * len(way)
     assert start.t <= way[0].t1
-
-
-def test_two_coins_out_from_under_one_hand_take_the_names_their_paths_run_back_to() -> None:
-    # The guard is flicked from under the hand into the knight, which sets off too. The guard
-    # shows first, and its first readings fit either spot: it is taken for the knight, the
-    # nearer. The knight then comes out on a path that runs back to its own spot; the guard's,
-    # longer now, runs back to the guard's. With the names traded both paths pass their
-    # spots: they are.
-    knight, guard = np.array([100.0, 100.0]), np.array([100.0, 125.0])
-    cfg = MotionConfig(position_sd_mm=0.1)
-    names = Names(cfg)
-    first = np.array([60.0, 105.0])
-    out = Track("arms-knight", None, State.SLIDING, np.array([50.0, 100.0]), spot=knight.copy())
-    names.came_out(out, first, {"arms-guard"})
-    other = Track(
-        "arms-guard",
-        None,
-        State.SLIDING,
-        np.array([120.0, 80.0]),
-        velocity=np.array([600.0, -600.0]),
-        spot=guard.copy(),
-        unseen_start=(None, 0.0, 0.0),
-    )
-    tracks = {"arms-knight": out, "arms-guard": other}
-    renamed, _ = names.settle(tracks, [], 0.1)
-    assert renamed == [("arms-knight", "arms-guard")]
-    assert tracks["arms-guard"] is out and out.coin == "arms-guard"
-    assert out.spot.tolist() == guard.tolist() and other.spot.tolist() == knight.tolist()
-    assert names.provisional == frozenset()
-    # Had the paths fitted the names as they were, nothing would have been traded.
-    names = Names(cfg)
-    out.coin, other.coin = "arms-knight", "arms-guard"
-    out.spot, other.spot = knight.copy(), guard.copy()
-    other.velocity = np.array([-600.0, 600.0])
-    names.came_out(out, np.array([100.0, 60.0]), {"arms-guard"})
-    out.mm = np.array([100.0, 50.0])
-    other.mm = np.array([90.0, 135.0])
-    tracks = {"arms-knight": out, "arms-guard": other}
-    assert names.settle(tracks, [], 0.1)[0] == []
 
 
 def test_a_pass_takes_entering_by_one_mouth_and_leaving_by_the_other() -> None:

@@ -101,18 +101,9 @@ class Names:
         self.traded = []
         back = self.cfg.radius_mm / 2
         for x, doubt in list(self.doubted.items()):
-            mover = tracks[x]
-            out = [y for y in doubt.under if _just_out(tracks[y])]
             doubt.under = {y for y in doubt.under if tracks[y].under_hand}
-            y = _swapped_with(mover, doubt, [tracks[c] for c in out], self.cfg)
-            if y is not None:
-                spot = tracks[y].spot.copy()
-                self.traded.append((x, y, doubt, spot))
-                trade_ways(tracks, x, y)
-                renamed.append((x, y))
-                del self.doubted[x]
-                continue
             left = pt(doubt.left)
+            mover = tracks[x]
             doubt.shown |= any(
                 math.dist(s.mm, left) <= back
                 and (mover.look is None or look_apart(s.look, mover.look) <= self.cfg.look_gate)
@@ -143,57 +134,6 @@ class Names:
         return out
 
 
-def _just_out(tr: Track) -> bool:
-    """Whether ``tr`` came out from under a hand sliding this frame (its start, which its
-    next reading times, is still to be told)."""
-    return tr.state is State.SLIDING and tr.unseen_start is not None
-
-
-def _swapped_with(
-    mover: Track, doubt: Doubt, out: Sequence[Track], cfg: MotionConfig
-) -> str | None:
-    """The coin, of those ``out`` that the coin ``mover`` (its name provisional: ``doubt``)
-    may be and that came out from under the hand sliding after it, whose name it bears
-    instead: the two paths, run back (friction never turns a sliding coin), pass the two
-    coins' spots nearer with the names traded than as they are, by more than a hand's unseen
-    nudge before the flick strays (half a radius). None where no pairing says so."""
-    way = mover.mm - doubt.first
-    if float(np.hypot(*way)) < cfg.still_step_mm:
-        return None
-    best, gain = None, cfg.radius_mm / 2
-    for other in out:
-        ahead = float(np.hypot(*other.velocity))
-        if ahead == 0:
-            continue
-        kept = off_path(doubt.first, way, doubt.left) + off_path(
-            other.mm, other.velocity, other.spot
-        )
-        traded = off_path(doubt.first, way, other.spot) + off_path(
-            other.mm, other.velocity, doubt.left
-        )
-        if kept - traded > gain:
-            best, gain = other.coin, kept - traded
-    return best
-
-
-def off_path(at: np.ndarray, heading: np.ndarray, spot: np.ndarray) -> float:
-    """How far ``spot`` lies from the path of a coin at ``at`` sliding along ``heading``, run
-    back: across it where the spot lies behind, else the distance to ``at``.
-
-    >>> off_path(np.array([10.0, 0.0]), np.array([1.0, 0.0]), np.array([0.0, 3.0]))
-    3.0
-    >>> round(off_path(np.array([10.0, 0.0]), np.array([-1.0, 0.0]), np.array([0.0, 3.0])), 2)
-    10.44
-    """
-    run = float(np.hypot(*heading))
-    back = -heading / run
-    d = spot - at
-    along = float(d @ back)
-    if along <= 0:
-        return float(np.hypot(*d))
-    return abs(float(d[0] * back[1] - d[1] * back[0]))
-
-
 def came_from(
     first: np.ndarray, now: np.ndarray, spots: Mapping[str, np.ndarray], cfg: MotionConfig
 ) -> str:
@@ -207,19 +147,17 @@ def came_from(
     'b'
     """
     way = now - first
-    if float(np.hypot(*way)) < cfg.coin_mm:
+    run = float(np.hypot(*way))
+    if run < cfg.coin_mm:
         return min(spots, key=lambda c: float(np.hypot(*(spots[c] - first))))
-    return min(spots, key=lambda c: off_path(first, way, spots[c]))
+    back = -way / run
 
+    def off_path(c: str) -> float:
+        d = spots[c] - first
+        along = float(d @ back)
+        return abs(float(d[0] * back[1] - d[1] * back[0])) if along > 0 else float(np.hypot(*d))
 
-def trade_ways(tracks: dict[str, Track], x: str, y: str) -> None:
-    """Coins ``x`` and ``y``, both sliding, trade names: each track takes the other's name,
-    look and spot (where it set off from)."""
-    a, b = tracks[x], tracks[y]
-    a.spot, b.spot = b.spot.copy(), a.spot.copy()
-    a.coin, b.coin = y, x
-    a.look, b.look = b.look, a.look
-    tracks[x], tracks[y] = b, a
+    return min(spots, key=off_path)
 
 
 def trade(tracks: dict[str, Track], x: str, y: str, left: np.ndarray) -> None:
