@@ -577,8 +577,7 @@ def _coins_in(
     for spot in painted_px:
         if not (x0 - reach <= spot[0] <= x1 + reach and y0 - reach <= spot[1] <= y1 + reach):
             continue
-        look = face_colour(frame, (float(spot[0]), float(spot[1])), table.coin_px) / gain
-        if not _bare(look, table.around(spot), table.looks.values()):
+        if not _face_at(frame, table, spot, gain)[2]:
             continue
         clear = np.hypot(*(seeds - (spot - (x0, y0))).T) > reach
         if np.count_nonzero(clear) < 3 * k:
@@ -627,9 +626,8 @@ def _coins_in(
             continue
         px = np.array([[c[0] + x0, c[1] + y0]])
         mm = table.cal.to_table(px, COIN_THICK_MM / 2)[0]
-        look = face_colour(frame, (float(px[0, 0]), float(px[0, 1])), table.coin_px) / gain
-        around = table.around(px[0])
-        if _bare(look, around, table.looks.values()):
+        look, around, bare = _face_at(frame, table, px[0], gain)
+        if bare:
             continue
         bgr = (float(look[0]), float(look[1]), float(look[2]))
         ground = (float(around[0]), float(around[1]), float(around[2]))
@@ -754,6 +752,17 @@ def coverage(mask: np.ndarray, largest: np.ndarray, flat: float) -> np.ndarray:
     share[mask == 0] = 0.0
     share[inner] = 1.0
     return share
+
+
+def _face_at(
+    frame: np.ndarray, table: TableModel, px: np.ndarray, gain: float
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The look of a coin's face centred at ``px`` (full-size pixels) under the bare table's
+    light (the frame's divided by its ``gain``), the bare table's colour round it, and whether
+    the face is nearer that than any coin's look (:func:`_bare`)."""
+    look = face_colour(frame, (float(px[0]), float(px[1])), table.coin_px) / gain
+    around = table.around(px)
+    return look, around, _bare(look, around, table.looks.values())
 
 
 def _bare(look: np.ndarray, table: np.ndarray, coins: Iterable[np.ndarray]) -> bool:

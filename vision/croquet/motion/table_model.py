@@ -51,6 +51,9 @@ _TAIL_SEEN = 3
 #: Table pixels sampled to follow the camera's noise: where a tenth of them lie on edges, the
 #: edges' tail is still read at a few in a thousand.
 _NOISE_SAMPLES = 12000
+#: The edge ramp where no coin's rim can be read (:func:`edge_ramp`): a sharp edge blends
+#: over the pixel it crosses and one more.
+_SHARP_RAMP_PX = 2.0
 
 
 @dataclass
@@ -200,7 +203,7 @@ class TableModel:
     faces: np.ndarray
     looks: dict[str, np.ndarray] = field(default_factory=dict)
     #: Pixels a coin's rim takes to rise from the table to the coin (:func:`edge_ramp`).
-    ramp_px: float = 2.0
+    ramp_px: float = _SHARP_RAMP_PX
     #: :meth:`gain_sample` of the bare table's grid, taken when first wanted after a refresh.
     _gain_base: np.ndarray | None = field(default=None, init=False, repr=False)
 
@@ -402,8 +405,7 @@ def edge_ramp(frame: np.ndarray, bare: np.ndarray, centres: np.ndarray, r: float
     radius) to the table's (beyond 1.35 radii); the distance from 90 % to 10 % of that fall,
     over 0.8 (a straight ramp's share), on the rays with the half of the falls that are
     largest (an edge's spread is the lens's and the picture's, not the coin's: a strong edge
-    reads it clear of the noise). The median over them; two pixels if no coin is known (a
-    sharp edge blends over the pixel it crosses and one more).
+    reads it clear of the noise). The median over them; ``_SHARP_RAMP_PX`` if none reads.
 
     >>> yy, xx = np.mgrid[0:60, 0:60]
     >>> d = np.hypot(xx - 30.0, yy - 30.0)
@@ -413,7 +415,7 @@ def edge_ramp(frame: np.ndarray, bare: np.ndarray, centres: np.ndarray, r: float
     4.1
     """
     if not len(centres):
-        return 2.0
+        return _SHARP_RAMP_PX
     diff = cv2.absdiff(frame, bare).max(axis=2).astype(np.float32)
     angles = np.linspace(0.0, 2 * np.pi, 24, endpoint=False)
     d = np.arange(0.5 * r, 1.6 * r, 0.25)
@@ -430,7 +432,7 @@ def edge_ramp(frame: np.ndarray, bare: np.ndarray, centres: np.ndarray, r: float
     lo = rim < (outer + 0.1 * fall)[:, None]
     clear = (fall > 0) & (fall >= np.median(fall)) & hi.any(axis=1) & lo.any(axis=1)
     if not clear.any():
-        return 2.0
+        return _SHARP_RAMP_PX
     widths = (at[lo.argmax(axis=1)] - at[hi.argmax(axis=1)])[clear] / 0.8
     return float(np.median(widths))
 
