@@ -157,3 +157,20 @@ def test_a_shift_read_before_its_striker_is_told_set_off_waits_for_it() -> None:
     g.set_off("guard", 2.2)
     assert g.retry(2.21, where) == []
     assert g.retry(2.1 + CFG.settle_s + 0.01, where) == [] and g.shifts == []
+
+
+def test_a_shift_away_from_where_its_striker_set_off_is_a_strike_though_it_went_aside() -> None:
+    # A knight flicked from beside a guard glances off it at once and slides away aside: where
+    # it lies now is far from the guard, but its way from its spot passed within touching
+    # distance. The guard, read shifted away from that spot, was struck.
+    strikes = Strikes(CFG)
+    g = Grazes(CFG, strikes)
+    strikes.set_off("knight", (0.0, 0.0))
+    g.set_off("knight", 2.0)
+    where = {"knight": (-20.0, -15.0), "guard": (W + 1.3, 0.5)}
+    [strike] = g.nudged("guard", (W + 1.2, 0.0), (W + 2.5, 0.0), 2.1, where)
+    assert (strike.coin, strike.target) == ("knight", "guard") and strike.confidence > 0.9
+    # Shifted toward that spot, it was not struck from it.
+    g = Grazes(CFG, strikes)
+    g.set_off("knight", 2.0)
+    assert g.nudged("guard", (W + 1.2, 0.0), (W + 0.2, 0.0), 2.1, where) == []

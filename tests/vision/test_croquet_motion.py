@@ -540,6 +540,26 @@ def test_two_coins_that_touched_do_not_strike_again_until_they_part() -> None:
     assert [(c.coin, c.target) for c in s.started(later)] == [("suns-knight", "moons-knight")]
 
 
+def test_two_sliding_coins_that_close_and_part_struck_though_their_steps_never_touch() -> None:
+    # Two knights, apart by 0.7 mm more than touching, close along their line of centres at
+    # 400 mm/s and part the next frame: they touched between the readings, where the straight
+    # steps either side cut the corner. Coins passing side by side, or parting that closed
+    # too little to touch in a frame, did not strike.
+    cfg = MotionConfig(position_sd_mm=0.1)
+    f = 1 / 120
+    w = cfg.coin_mm
+    a = Step("arms-knight", (0.0, 0.0), (-2.0, -0.5), 6.025, 6.025 + f, (-240.0, 200.0))
+    b = Step("suns-knight", (0.0, w + 0.7), (-2.0, w + 2.0), 6.025, 6.025 + f, (-200.0, -200.0))
+    where = {"arms-knight": a.b, "suns-knight": b.b}
+    [call] = Strikes(cfg).steps(6.025 + f, [a, b], where)
+    assert (call.coin, call.target) == ("arms-knight", "suns-knight")
+    assert call.confidence > 0.99 and 6.025 <= call.t <= 6.025 + f
+    side = Step("suns-knight", (0.0, w + 0.7), (-2.0, w + 0.7), 6.025, 6.025 + f, (-240.0, 200.0))
+    assert Strikes(cfg).steps(6.025 + f, [a, side], where) == []
+    far = Step("suns-knight", (0.0, w + 5.0), (-2.0, w + 6.3), 6.025, 6.025 + f, (-200.0, -200.0))
+    assert Strikes(cfg).steps(6.025 + f, [a, far], where) == []
+
+
 def test_a_blow_seen_sliding_is_not_called_again_when_the_held_start_is_resolved() -> None:
     # A coin set off beside the hand is held; meanwhile its striker is seen touching it, both
     # sliding (a strike). When the hold ends and the start is found struck, that is the same

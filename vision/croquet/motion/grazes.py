@@ -63,7 +63,7 @@ import numpy as np
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.calls import Strike, sure
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.paths import Step, approach, fit_line
+from vision.croquet.motion.paths import Step, approach, fit_line, nearest_on_segment
 from vision.croquet.motion.strikes import Strikes
 
 #: A sliding coin's readings kept for fitting its path: a tenth of a second at 120 fps.
@@ -165,11 +165,11 @@ class Grazes:
     ) -> list[Strike]:
         """``coin``, at rest, was read again at ``lies``, a little off the spot ``lay`` where it
         lay, at ``t``: struck (half-way between the striker's setting off and ``t``) by a coin
-        set off within ``settle_s`` before (a hand lingers
-        over the coins that long) that lies within touching distance of ``lay`` (plus the
-        shift), if the shift runs away from that coin along the line of centres by more than
-        the two readings' errors (``gap_sd_mm`` each) make more likely than not; with that
-        chance. The nearest such coin struck it (see the module doc).
+        set off within ``settle_s`` before (a hand lingers over the coins that long) whose
+        way from the spot it left to where it lies came within touching distance of ``lay``
+        (plus the shift), if the shift runs away from that coin along the line of centres by
+        more than the two readings' errors (``gap_sd_mm`` each) make more likely than not;
+        with that chance. The nearest such coin struck it (see the module doc).
 
         >>> from vision.croquet.motion.config import MotionConfig
         >>> g = Grazes(MotionConfig(position_sd_mm=0.15, pixel_mm=0.5), Strikes(MotionConfig()))
@@ -216,19 +216,24 @@ class Grazes:
             # It moved itself lately: read again as it settles where it stopped, not nudged.
             return []
         shift = np.subtract(lies, lay)
+        here = np.array(lay, float)
         reach = cfg.touch_mm + float(np.hypot(*shift))
-        near = {
-            c: math.dist(at, lay)
+        # Where each coin set off lately came nearest ``lay``: on its way from the spot it
+        # left to where it lies (it may have followed the coin it struck, or glanced off it
+        # at once and gone aside).
+        nearest = {
+            c: nearest_on_segment(np.array(self.strikes.spots.get(c, at)), np.array(at), here)
             for c, at in positions.items()
             if c != coin
             and 0 <= t - self.set_off_t.get(c, -math.inf) <= cfg.settle_s
-            and math.dist(at, lay) <= reach
             and frozenset((c, coin)) not in self.strikes.contact
         }
+        near = {c: float(np.hypot(*(p - here))) for c, p in nearest.items()}
+        near = {c: d for c, d in near.items() if d <= reach}
         if not near:
             return None
         striker = min(near, key=lambda c: near[c])
-        centres = np.subtract(lay, positions[striker]) / max(near[striker], 1e-9)
+        centres = (here - nearest[striker]) / max(near[striker], 1e-9)
         chance = sure(float(shift @ centres), math.sqrt(2) * cfg.gap_sd_mm)
         if chance <= 0.5:
             return []

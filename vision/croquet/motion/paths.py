@@ -92,16 +92,25 @@ def pt(v: np.ndarray) -> Point:
     return (float(v[0]), float(v[1]))
 
 
+def nearest_on_segment(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The point of the segment ``a``-``b`` nearest ``p``.
+
+    >>> nearest_on_segment(np.array([0.0, 0]), np.array([10.0, 0]), np.array([-4.0, 1])).tolist()
+    [0.0, 0.0]
+    """
+    d = b - a
+    n = float(d @ d)
+    u = 0.0 if n == 0 else min(1.0, max(0.0, float((p - a) @ d) / n))
+    return a + u * d
+
+
 def segment_distance(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:
     """How far ``p`` lies from the segment ``a``-``b``.
 
     >>> segment_distance(np.array([0.0, 0]), np.array([10.0, 0]), np.array([5.0, 3]))
     3.0
     """
-    d = b - a
-    n = float(d @ d)
-    u = 0.0 if n == 0 else min(1.0, max(0.0, float((p - a) @ d) / n))
-    return float(np.hypot(*(a + u * d - p)))
+    return float(np.hypot(*(nearest_on_segment(a, b, p) - p)))
 
 
 def approach(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> float:

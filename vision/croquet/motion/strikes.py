@@ -1,16 +1,17 @@
 """Coins striking coins.
 
-A coin at rest is struck only when the blow moves it (RULINGS leave a touch that moves nothing
-open; a camera cannot tell it from a near miss): the tracker reports such a coin setting off
-with the coin whose path reached it (:class:`vision.croquet.motion.paths.Start`). Two sliding
-coins strike when their paths over the same frame, in relative motion, come within touching
-distance; the faster of the two before the frame struck (one that lay at rest until the frame
-was struck), and a chord across frames unseen is no such path. Two coins in contact strike again
-only after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A coin set off
-beside a hand is held a while (:mod:`.flicks`) before it is known to have been struck, and its
-striker may be seen touching it sliding meanwhile: a pair in contact when, or since, the struck
-coin set off made that blow already. Two coins that came to rest touching (a touch too soft to
-move the other shows no blow) are in contact too: one set off by the other while they touch was
+A coin at rest is struck only when the blow moves it (RULINGS leave a touch that moves nothing open;
+a camera cannot tell it from a near miss): the tracker reports such a coin setting off with the coin
+whose path reached it (:class:`vision.croquet.motion.paths.Start`). Two sliding coins strike when
+their paths over the same frame, in relative motion, come within touching distance, or when they
+were closing along their line of centres and part (:func:`turned_back`: the straight steps either
+side of a contact cut its corner); the faster of the two before the frame struck (one that lay at
+rest until the frame was struck), and a chord across frames unseen is no such path. Two coins in
+contact strike again only after parting by ``separate_mm`` beyond touching (as towers: RULINGS). A
+coin set off beside a hand is held a while (:mod:`.flicks`) before it is known to have been struck,
+and its striker may be seen touching it sliding meanwhile: a pair in contact when, or since, the
+struck coin set off made that blow already. Two coins that came to rest touching (a touch too soft
+to move the other shows no blow) are in contact too: one set off by the other while they touch was
 pushed (:meth:`Strikes.lies`).
 
 A sliding coin may also graze a coin at rest too lightly to move it as far as the camera sees:
@@ -52,6 +53,44 @@ def closest_approach(p: Step, q: Step) -> tuple[float, float]:
     n = float(dv @ dv)
     u = 0.0 if n == 0 else min(1.0, max(0.0, -float(d0 @ dv) / n))
     return float(np.hypot(*(d0 + u * dv))), u
+
+
+def turned_back(p: Step, q: Step, cfg: MotionConfig) -> tuple[float, float] | None:
+    """Whether two coins sliding through the same frame struck each other at its start,
+    where the straight steps on either side of a contact cut the corner: they were closing
+    along their line of centres into the frame's first readings (their velocities before)
+    and part over the frame (their steps), and the gap between those readings is no more
+    than one frame's closing and the readings' error. Friction slows a coin along its way
+    and never turns it: only a blow reverses the closing speed. The turn must exceed what
+    the readings' error makes of a relative velocity (each of four readings spread by
+    ``position_sd_mm`` over a frame, ``sure_sds`` of them). The margin by which the turn
+    exceeds it (mm over a frame) and when they touched, or None.
+
+    >>> cfg = MotionConfig(position_sd_mm=0.1)
+    >>> a = Step("a", (0.0, 0.0), (0.0, -2.0), 0.0, 1 / 120, (0.0, 300.0))
+    >>> b = Step("b", (0.0, 19.5), (0.0, 21.0), 0.0, 1 / 120, (0.0, -100.0))
+    >>> margin, when = turned_back(a, b, cfg)
+    >>> round(margin, 2), round(when * 120, 2)
+    (5.7, 0.13)
+    >>> turned_back(a, Step("b", (0.0, 25.0), (0.0, 27.0), 0.0, 1 / 120, (0.0, -100.0)), cfg)
+    """
+    frame = p.t1 - p.t0
+    d = np.subtract(p.a, q.a)
+    apart = float(np.hypot(*d))
+    if apart == 0 or frame <= 0:
+        return None
+    n = d / apart
+    closing = -float(np.subtract(p.before, q.before) @ n)
+    after = np.subtract(np.subtract(p.b, p.a), np.subtract(q.b, q.a)) / frame
+    parting = float(after @ n)
+    noise = cfg.sure_sds * 2 * math.sqrt(2) * cfg.position_sd_mm / frame
+    margin = (closing + parting - noise) * frame
+    gap = apart - cfg.coin_mm
+    if closing <= 0 or parting <= 0 or margin <= 0:
+        return None
+    if gap > closing * frame + cfg.touch_mm - cfg.coin_mm:
+        return None
+    return margin, p.t0 + min(max(gap, 0.0) / closing, frame)
 
 
 def _speed(st: Step) -> tuple[float, float]:
@@ -142,13 +181,21 @@ class Strikes:
                 # coin took, nor timed with the other's (:mod:`.flicks` tells those blows).
                 continue
             pair = frozenset((p.coin, q.coin))
+            if pair in self.contact:
+                continue
+            striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
             gap, u = closest_approach(p, q)
-            if gap <= cfg.touch_mm and pair not in self.contact:
-                striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
+            bounce = turned_back(p, q, cfg)
+            if gap <= cfg.touch_mm:
                 when = striker.t0 + u * (striker.t1 - striker.t0)
-                self.contact.add(pair)
                 confidence = sure(cfg.touch_mm - gap, math.sqrt(2) * cfg.position_sd_mm)
-                out.append(Strike(when, striker.coin, target.coin, confidence=confidence))
+            elif bounce is not None:
+                margin, when = bounce
+                confidence = sure(margin, 2 * math.sqrt(2) * cfg.position_sd_mm)
+            else:
+                continue
+            self.contact.add(pair)
+            out.append(Strike(when, striker.coin, target.coin, confidence=confidence))
         for pair in list(self.contact):
             a, b = (positions.get(c) for c in pair)
             if (
