@@ -247,6 +247,33 @@ def test_a_coin_beside_the_spot_it_left_is_read_where_it_lies_not_pulled_to_the_
     ]
 
 
+@pytest.mark.slow
+def test_a_chain_of_blows_under_one_hand_is_one_flick_and_its_blows() -> None:
+    # Held-back surface family (dark cloth, JPEG): under one hand the suns knight is flicked
+    # into the arms knight, and that into the crowns knight, which slides out first and is
+    # held as flicked. The two others show later, the arms found struck by a guess. Judged
+    # as one group, the suns knight was flicked, and each blow is called.
+    variation = draw_variation(1300200, "surface")
+    assert variation.variants["sensor"] == "jpeg"
+    scene, r = varied_scene(1300200, 8, MODE_WIDE, variation, None)
+    frames = r.frames(scene)
+    first, _ = next(frames)
+    ref = TablesideReferee(first, scene, r)
+    found = []
+    for img, truth in frames:
+        if truth.t >= 7.9:
+            found += ref.update(img, truth)
+        else:
+            ref.update(img, truth)
+        if truth.t >= 8.4:
+            break
+    calls = {(e["event"], e.get("coin"), e.get("target")) for e in found}
+    assert ("flick", "suns-knight", None) in calls
+    assert ("strike", "suns-knight", "arms-knight") in calls
+    assert ("strike", "arms-knight", "crowns-knight") in calls
+    assert ("flick", "crowns-knight", None) not in calls
+
+
 def _view(*readings: tuple[float, float], hands: tuple[Hand, ...] = ()) -> View:
     return View(tuple(Sighting(p, (200.0, 200.0, 200.0)) for p in readings), hands, 1.0)
 
@@ -518,6 +545,69 @@ def test_of_three_coins_set_off_under_one_hand_one_was_flicked_and_two_struck() 
     assert ("arms-knight", None, False) in calls
     assert ("moons-guard", "moons-knight", False) in calls
     assert [c for c, by, _ in calls if by is None] == ["arms-knight"]
+
+
+def test_a_coin_the_ways_leave_unexplained_is_read_from_how_it_went_off() -> None:
+    # Under one hand: crowns flicked into suns, suns into arms. The suns' way reaches the
+    # arms' spot (a blow seen by the ways); crowns' blow turned it, so its way passes wide of
+    # the suns' spot, but the suns went off along the line back to where crowns came from.
+    # Unseen starts are timed by guess (suns earlier than crowns here): the departure, not
+    # the order, says crowns was flicked.
+    f = Flicks(MotionConfig(position_sd_mm=0.3))
+    f.start(Start("suns-knight", 6.7055, (424.68, 431.12), None, 12.7))
+    f.start(Start("crowns-knight", 6.7248, (403.13, 444.56), None, 17.0))
+    f.start(Start("arms-knight", 6.7625, (457.67, 416.43), None, 0.0))
+    where = {
+        "suns-knight": (439.31, 416.12),
+        "crowns-knight": (440.69, 468.14),
+        "arms-knight": (465.16, 417.77),
+    }
+    calls = {s.coin: s.by for s in f.due(7.0, where, set())}
+    assert calls == {
+        "crowns-knight": None,
+        "suns-knight": "crowns-knight",
+        "arms-knight": "suns-knight",
+    }
+
+
+def test_a_coin_found_struck_by_a_guess_beside_a_held_flick_is_judged_with_it() -> None:
+    # Under one hand: suns flicked into arms, arms into crowns; crowns shows first, sliding
+    # out beside the hand, and is held as flicked. Suns and arms show later, at rest, arms
+    # found struck by a guess (by suns). Judged together, the ways run suns -> arms -> crowns.
+    f = Flicks(MotionConfig(position_sd_mm=0.3))
+    f.start(Start("crowns-knight", 7.965, (434.16, 410.13), None, 18.4), 8.0)
+    assert f.beside((423.65, 457.38)) and not f.beside((700.0, 100.0))
+    f.start(Start("suns-knight", 7.9426, (423.65, 457.38), None, 0.0), 8.075)
+    f.start(Start("arms-knight", 8.0212, (426.75, 428.26), "suns-knight", 0.0), 8.075)
+    where = {
+        "crowns-knight": (441.33, 387.46),
+        "suns-knight": (422.78, 445.23),
+        "arms-knight": (420.64, 422.57),
+    }
+    calls = {s.coin: s.by for s in f.due(8.4, where, set())}
+    assert calls == {
+        "suns-knight": None,
+        "arms-knight": "suns-knight",
+        "crowns-knight": "arms-knight",
+    }
+
+
+def test_a_coin_set_off_by_a_blow_seen_may_have_set_off_a_held_coin_in_turn() -> None:
+    # The arms knight is flicked into the crowns knight (a blow seen); crowns lay against the
+    # moons knight and pushes it off, which shows beside the hand with no finger near. Crowns'
+    # way reached moons' spot: moons was set off by crowns, not by the flick.
+    f = Flicks(MotionConfig(position_sd_mm=0.3))
+    f.start(Start("arms-knight", 7.133, (495.39, 418.71), None, 28.7))
+    f.struck(Start("crowns-knight", 7.229, (440.90, 442.35), "arms-knight", 4.3))
+    f.start(Start("moons-knight", 7.229, (428.02, 456.62), None, 0.0))
+    where = {
+        "arms-knight": (454.51, 427.47),
+        "crowns-knight": (440.34, 442.89),
+        "moons-knight": (416.54, 467.80),
+    }
+    calls = {s.coin: s.by for s in f.due(7.5, where, set())}
+    assert calls == {"arms-knight": None, "moons-knight": "crowns-knight"}
+    assert f.blows == []  # the group resolved, nothing is held: the blows are done with
 
 
 def test_two_coins_that_touched_do_not_strike_again_until_they_part() -> None:
@@ -885,7 +975,7 @@ def test_a_coin_held_as_flicked_that_went_less_than_the_softest_flick_never_move
 def test_a_coin_flicked_against_one_it_touches_moved_though_it_stopped_dead() -> None:
     f = Flicks(MotionConfig(position_sd_mm=0.1))
     f.start(Start("moons-knight", 1.0, (100.0, 100.0), None, 5.0))
-    f.struck("moons-knight")
+    f.struck(Start("moons-guard", 1.01, (100.0, 119.0), "moons-knight", 1.0))
     assert [s.coin for s in f.due(1.2, {"moons-knight": (100.0, 100.5)})] == ["moons-knight"]
 
 

@@ -16,9 +16,11 @@ whose way (from where it lay to where it was first read off it, before a tile or
 turn it later) came within touching distance of where the other lay, going toward it, struck it, if
 the other went away from that way (a blow sends a coin along the line of the two centres); the
 striker is the flicked one. A blow turns the striker, so its way may pass wide of the other's spot:
-then how the two went off says which struck which (:meth:`Flicks._by_departure`). A hand flicks one
-coin: where neither tells, the coin set off beside the hand, or else the first to set off, was
-flicked and the others were struck, unsurely (:meth:`Flicks._one_flicked`).
+then how the two went off says which struck which (:meth:`Flicks._by_departure`), for each coin the
+ways leave unexplained. A coin set off meanwhile beside the hand by a blow seen (its call made
+already) may in turn have struck a held coin: its way counts as theirs do. A hand flicks one coin:
+where neither tells, the coin set off beside the hand, or else the first to set off, was flicked and
+the others were struck, unsurely (:meth:`Flicks._one_flicked`).
 
 A coin flicked goes at least as far as the softest flick carries it on the fastest cloth,
 ``soft_flick_mm_s`` squared over twice ``decel_max_mm_s2`` (some 3 mm), and it has gone that
@@ -63,6 +65,9 @@ class Flicks:
         self.held: list[Start] = []
         #: Coins that struck another while held: they moved, however little.
         self.strikers: set[str] = set()
+        #: The starts of coins set off by a blow seen meanwhile: each may have struck a coin
+        #: held in turn.
+        self.blows: list[Start] = []
         #: Each held coin: when it was seen to have set off, and the farthest it has been
         #: read from its spot since.
         self.watch: dict[str, _Watch] = {}
@@ -81,15 +86,23 @@ class Flicks:
         """The least way a flicked coin goes: the softest flick on the fastest cloth."""
         return self.cfg.soft_flick_mm_s**2 / (2 * self.cfg.decel_max_mm_s2)
 
-    def struck(self, coin: str) -> None:
-        """``coin`` struck another (it moved)."""
-        self.strikers.add(coin)
+    def struck(self, start: Start) -> None:
+        """A coin set off by a blow seen (``start.by`` struck it): its striker moved, and it
+        may in turn have struck a coin held."""
+        if start.by is not None:
+            self.strikers.add(start.by)
+        self.blows.append(start)
 
     def start(self, start: Start, seen_t: float | None = None) -> None:
         """A coin set off beside a hand: held, from ``seen_t`` if it was seen set off only
         then, after ``start.t`` (it came out from under the hand)."""
         self.held.append(start)
         self.watch[start.coin] = _Watch(start.t if seen_t is None else max(start.t, seen_t))
+
+    def beside(self, at: Point) -> bool:
+        """Whether a start from ``at`` falls in the group held now: within a hand's length of
+        where its first coin lay."""
+        return bool(self.held) and math.dist(self.held[0].at, at) <= self.cfg.hand_mm
 
     def shifted(self, coin: str, lay: Point, lies: Point, t: float) -> None:
         """``coin``, at rest, was read again at ``lies``, a little off the spot ``lay`` where it
@@ -160,7 +173,7 @@ class Flicks:
         resolved = self._resolve(group, ways)
         struck = self.strikers | {s.by for s in resolved if s.by is not None}
         if not self.held:
-            self.strikers = set()
+            self.strikers, self.blows = set(), []
         kept = [
             s
             for s in resolved
@@ -215,15 +228,29 @@ class Flicks:
             Start(swap.get(s.coin, s.coin), s.t, s.at, s.by, s.margin_mm) for s in self.held
         ]
         self.strikers = {swap.get(c, c) for c in self.strikers}
+        self.blows = [
+            Start(swap.get(s.coin, s.coin), s.t, s.at, s.by and swap.get(s.by, s.by), s.margin_mm)
+            for s in self.blows
+        ]
         self.watch = {swap.get(c, c): w for c, w in self.watch.items()}
         self.shifts = {swap.get(c, c) for c in self.shifts}
 
     def _resolve(self, group: list[Start], positions: Mapping[str, Point]) -> list[Start]:
         """One flick: the coin whose way reached another's spot, going toward it, with the
-        other gone away from it, struck it (see the module doc)."""
+        other gone away from it, struck it (see the module doc). A coin set off by a blow
+        seen meanwhile beside the hand may be that coin too."""
         touch = self.cfg.touch_mm + self.cfg.start_mm
         struck: dict[str, tuple[str, float]] = {}
-        for a in group:
+        held = {s.coin for s in group}
+        first = group[0]
+        blown = [
+            b
+            for b in self.blows
+            if b.coin not in held
+            and abs(b.t - first.t) <= self.cfg.settle_s
+            and math.dist(b.at, first.at) <= self.cfg.hand_mm
+        ]
+        for a in [*group, *blown]:
             start, now = np.array(a.at), np.array(positions.get(a.coin, a.at))
             for b in group:
                 spot = np.array(b.at)
@@ -234,8 +261,11 @@ class Flicks:
                 went = np.array(positions.get(b.coin, b.at)) - spot
                 if toward and float(went @ (spot - start)) > 0:
                     struck[b.coin] = (a.coin, self.cfg.touch_mm - gap)
-        if len(group) > 1 and not struck:
-            struck = self._by_departure(group, positions)
+        for coin, blow in self._by_departure(group, positions).items():
+            # What the ways left open, how the coins went off may tell (none struck by a coin
+            # it set off).
+            if coin not in struck and not _set_off_by(blow[0], coin, struck):
+                struck[coin] = blow
         struck |= self._one_flicked(group, struck, positions)
         return [Start(s.coin, s.t, s.at, *struck[s.coin]) if s.coin in struck else s for s in group]
 

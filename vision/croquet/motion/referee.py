@@ -119,10 +119,13 @@ class CoinReferee:
             self.hits.set_off(st.coin, st.at, st.t)
             self.grazes.set_off(st.coin, st.t)
             self.strikes.set_off(st.coin, st.at)
-            if st.by is None:
+            if st.by is None or (st.margin_mm <= 0 and self.flicks.beside(st.at)):
+                # A coin found struck by a guess (it slid unseen) beside a flick held is
+                # judged with the coins of that flick: one flick, and its blows run outward
+                # from the coin flicked (:meth:`Flicks.due`).
                 self.flicks.start(st, t)
             else:
-                self.flicks.struck(st.by)
+                self.flicks.struck(st)
                 calls += self.strikes.started(st)
         # The held starts bear the names from before this frame's trades, as its reports do;
         # where the coins are is known by the names after them.
@@ -287,7 +290,7 @@ class CoinReferee:
         if start.by is None:
             self.flicks.start(start)
         else:
-            self.flicks.struck(start.by)
+            self.flicks.struck(start)
             calls += self.strikes.started(start)
         for st in way:
             calls += self.passes.step(st)
