@@ -13,28 +13,28 @@ half coins beyond them that runs off the table's edge: a hand always comes in ov
 arm, while a coin leaving the table shows as one coin, and coins lying close together show as one
 region of their own area. What a hand's region encloses is the hand's: the camera looks down on a
 hand over the table, so what shows only through a gap in its outline (a stretch of sleeve whose
-colour happens to match the cloth's in shade, the table between two fingers) lies under it or in
-its shade, never a coin in the open. A coin shows as its disc and a pixel's worth of rim round it
-(its side, and the blend of its edge with the table): a smaller region holds ``round(area / that
-area)`` coins (less the ring round each set-up spot inside it where the bare table was painted in
-wider than a coin), or as many as are expected inside it if more and its area holds them, less what
-touching coins' outlines overlap where their rims meet (so a wrong belief never splits one coin in
-two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand
-covers part of is in the hand's region). Each coin read, the pixels nearer its centre than any
-other's (holes filled), must be as wide as a coin across its narrowest direction, less half the
-camera's edge ramp that a coin barely out of the noise loses of its rim (motion blur only lengthens
-a coin, along its path; touching coins part at their tangent): a shadow's fringe, a hand's edge or
-an arm's outline across a tile is not; and a coin's disc, round the centre read, must be filled to
-``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin is
-not. The coins' centres are read at full resolution: the centroid of the region's changed pixels,
-or for two or more touching coins the centres of a k-means split of them (two equal discs in
-contact split exactly at their tangent; a split that puts two centres closer than a coin's width,
-which no two coins can be, cut one coin smeared by its speed, and is made again with one coin
-fewer), each then moved to the centre of the coin-sized disc the changed pixels fill
-(:func:`disc_centres`). A coin's outline seen from above at a slant is its top face and the side
-below it: two equal discs, one above the other, and all between; that shape is symmetric about the
-point halfway up the coin's axis, so its centroid is read on the plane half a coin's thickness
-above the table.
+colour happens to match the cloth's in shade, the table between two fingers) lies under it or in its
+shade, never a coin in the open. A coin shows as its disc and a pixel's worth of rim round it (its
+side, and the blend of its edge with the table): a smaller region holds ``round(area / that area)``
+coins (less the ring round each set-up spot inside it where the bare table was painted in wider than
+a coin), or as many as are expected inside it if more and its area holds them, less what touching
+coins' outlines overlap where their rims meet (so a wrong belief never splits one coin in two); none
+if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand covers part of
+is in the hand's region). Each coin read, the pixels nearer its centre than any other's (holes
+filled), must be as wide as a coin across its narrowest direction, less half the camera's edge ramp
+that a coin barely out of the noise loses of its rim (motion blur only lengthens a coin, along its
+path; touching coins part at their tangent): a shadow's fringe, a hand's edge or an arm's outline
+across a tile is not; and a coin's disc, round the centre read, must be filled to ``coin_fill`` of
+it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin is not. The coins'
+centres are read at full resolution: the centroid of the region's changed pixels, or for two or more
+touching coins the centres of a k-means split of them (two equal discs in contact split exactly at
+their tangent; a split that puts two centres closer than a coin's width, which no two coins can be,
+cut one coin smeared by its speed, and is made again with one coin fewer), each then moved to the
+centre of the coin-sized disc the changed pixels fill
+(:func:`~vision.croquet.motion.discs.disc_centres`). A coin's outline seen from above at a slant is
+its top face and the side below it: two equal discs, one above the other, and all between; that
+shape is symmetric about the point halfway up the coin's axis, so its centroid is read on the plane
+half a coin's thickness above the table.
 
 The camera's noise is measured on every frame from the sampled table pixels away from the coins
 (:class:`~vision.croquet.motion.table_model.CameraNoise`): its spread, and the tail of a
@@ -55,6 +55,16 @@ import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.discs import (
+    coverage,
+    disc_centres,
+    disc_filled,
+    holes_filled,
+    least_variance,
+    nearest_centre,
+    nonzero,
+    split_region,
+)
 from vision.croquet.motion.table_model import CameraNoise, TableModel, face_colour
 
 #: A coin's thickness (1/8 in, RULINGS: pieces): its top face is where the camera reads it.
@@ -71,8 +81,6 @@ _MOST_HANDS_COVER = 0.5
 #: A pixel and its eight neighbours: the centre first (:func:`hides_pattern`).
 _AROUND = np.array([(0, 0), *((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)])
 _NEIGHBOURS = np.ones((3, 3), np.uint8)
-#: Mean-shift steps at most when a coin's centre is read (:func:`disc_centres`).
-_SHIFTS = 10
 
 
 @dataclass(frozen=True)
@@ -289,38 +297,6 @@ def hides_pattern(
     return hidden[(ys // block) * across + xs // block]
 
 
-def least_variance(pts: np.ndarray) -> float:
-    """The variance of points (N x 2) along the direction they spread least: the smaller
-    eigenvalue of their 2 x 2 covariance, in closed form.
-
-    >>> round(least_variance(np.array([[0.0, 0], [4, 0], [0, 2], [4, 2]])), 3)
-    1.333
-    """
-    d = pts - pts.mean(axis=0)
-    n = max(len(pts) - 1, 1)
-    a, c = float(d[:, 0] @ d[:, 0]) / n, float(d[:, 1] @ d[:, 1]) / n
-    b = float(d[:, 0] @ d[:, 1]) / n
-    return max(0.0, (a + c) / 2 - math.hypot((a - c) / 2, b))
-
-
-def nonzero(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The rows and columns of a 2-D uint8 mask's nonzero pixels in raster order, as
-    :func:`numpy.nonzero` gives them: :func:`cv2.findNonZero` finds them several times faster.
-
-    >>> m = np.zeros((3, 4), np.uint8); m[0, 2] = m[2, 1] = m[2, 3] = 1
-    >>> [a.tolist() for a in nonzero(m)], [a.tolist() for a in np.nonzero(m)]
-    ([[0, 2, 2], [2, 1, 3]], [[0, 2, 2], [2, 1, 3]])
-    >>> [len(a) for a in nonzero(np.zeros((3, 4), np.uint8))]
-    [0, 0]
-    """
-    at = cv2.findNonZero(mask)
-    if at is None:
-        none = np.zeros(0, np.intp)
-        return none, none
-    at = at.reshape(-1, 2)
-    return at[:, 1], at[:, 0]
-
-
 def see(
     frame: np.ndarray,
     table: TableModel,
@@ -396,7 +372,7 @@ def see(
         beyond = int(stats[i, cv2.CC_STAT_AREA]) / shown_cells - held.get(i, 0)
         if beyond >= config.hand_coins or (i in at_edge and beyond > 1.5):
             hand_ids.append(i)
-    enclosed = _enclosed(labels, hand_ids)
+    enclosed = _enclosed(labels, stats, hand_ids)
     for i in big.tolist():
         x, y, w, h, area = (int(v) for v in stats[i])
         if i in hand_ids:
@@ -585,7 +561,7 @@ def _coins_in(
         seeds = seeds[clear]
     window = table.coin_px + 1.0
     while k > 1:
-        starts, held = _split(seeds, k, table.coin_px, shown_at - (x0, y0))
+        starts, held = split_region(seeds, k, table.coin_px, shown_at - (x0, y0))
         found = disc_centres(pts, starts[held], window, weights)
         # On the table, where the camera's slant and distance no longer change sizes.
         on_table = table.cal.to_table(found + np.array([x0, y0]), COIN_THICK_MM / 2)
@@ -598,10 +574,10 @@ def _coins_in(
         k -= 1
     if k == 1:
         found = disc_centres(pts, seeds.mean(axis=0, keepdims=True), window, weights)
-    whole = _holes_filled(mask)
+    whole = holes_filled(mask)
     wy, wx = nonzero(whole)
     filled = np.column_stack([wx, wy]).astype(np.float32)
-    own = _nearest(filled, found.astype(np.float32))
+    own = nearest_centre(filled, found.astype(np.float32))
     out = []
     for i, c in enumerate(found):
         piece = filled[own == i]
@@ -635,123 +611,26 @@ def _coins_in(
     return out
 
 
-def disc_centres(
-    pts: np.ndarray, starts: np.ndarray, radius: float, weights: np.ndarray | None = None
-) -> np.ndarray:
-    """The centres of the coin-sized discs that the changed pixels ``pts`` fill, found from
-    ``starts`` (k x 2) by mean shift with a disc of the coin's ``radius``: each centre moves to
-    the mean of the pixels within its disc that lie nearer it than any other centre, again and
-    again. A coin's own pixels fill the disc; what clings to its region beyond its rim (a
-    shade's fringe, a hand's edge, the painted-in ring round a set-up spot) no longer pulls its
-    reading, as it pulls the region's centroid; and where two coins touch, the pixels are
-    parted at the line halfway between their centres, which for two equal discs in contact is
-    their common tangent, so neither's rim pulls the other's reading. With ``weights`` (each
-    pixel's share of coin, :func:`coverage`), the means are weighted.
-
-    >>> yy, xx = np.mgrid[-20:21, -20:41]
-    >>> disc = (xx**2 + yy**2 <= 64) | ((xx > 8) & (xx < 30) & (abs(yy) < 2))
-    >>> pts = np.column_stack([xx[disc], yy[disc]]).astype(float)
-    >>> start = pts.mean(axis=0, keepdims=True)
-    >>> start.round(1).tolist(), disc_centres(pts, start, 8.0).round(1).tolist()
-    ([[4.6, 0.0]], [[0.0, 0.0]])
-    >>> pair = (xx**2 + yy**2 <= 64) | ((xx - 16) ** 2 + yy**2 <= 64)
-    >>> pts = np.column_stack([xx[pair], yy[pair]]).astype(float)
-    >>> disc_centres(pts, np.array([[2.0, 1.0], [14.0, -1.0]]), 9.0).round(1).tolist()
-    [[0.0, 0.0], [16.0, 0.0]]
-    """
-    c = np.array(starts, float).reshape(-1, 2)
-    p = np.asarray(pts, float)
-    w = np.ones(len(p)) if weights is None else np.asarray(weights, float)
-    rows = np.arange(len(p))
-    px, py = p[:, :1], p[:, 1:]
-    for _ in range(_SHIFTS):
-        dx, dy = px - c[:, 0], py - c[:, 1]
-        d2 = dx * dx + dy * dy
-        own = d2.argmin(axis=1)
-        share = np.zeros_like(d2)
-        share[rows, own] = np.where(d2[rows, own] <= radius * radius, w, 0.0)
-        total = share.sum(axis=0)
-        new = c.copy()
-        some = total > 0
-        new[some] = (share.T @ p)[some] / total[some, None]
-        done = float(((new - c) ** 2).sum(axis=1).max()) < 1e-4
-        c = new
-        if done:
-            break
-    return c
-
-
-def _enclosed(labels: np.ndarray, regions: Sequence[int]) -> set[int]:
-    """The labels of ``labels`` that lie within the holes of the regions
-    labelled ``regions`` (what they enclose: :func:`_holes_filled`).
+def _enclosed(labels: np.ndarray, stats: np.ndarray, regions: Sequence[int]) -> set[int]:
+    """The labels of ``labels`` that lie within the holes of the regions labelled ``regions``
+    (what they enclose: :func:`holes_filled`), sought within the box round those regions
+    (``stats`` of :func:`cv2.connectedComponentsWithStats`), where every hole of theirs lies.
 
     >>> ring = np.zeros((7, 7), np.int32); ring[1:6, 1:6] = 1; ring[2:5, 2:5] = 0
     >>> ring[3, 3] = 2
-    >>> sorted(_enclosed(ring, [1])), sorted(_enclosed(ring, [2]))
+    >>> stats = np.array([[0, 0, 7, 7, 0], [1, 1, 5, 5, 16], [3, 3, 1, 1, 1]])
+    >>> sorted(_enclosed(ring, stats, [1])), sorted(_enclosed(ring, stats, [2]))
     ([2], [])
     """
     if not len(regions):
         return set()
-    outline = np.isin(labels, regions).astype(np.uint8)
-    inside = (_holes_filled(outline) > 0) & (outline == 0)
-    return set(np.unique(labels[inside]).tolist()) - {0}
-
-
-def _holes_filled(mask: np.ndarray) -> np.ndarray:
-    """``mask`` (0/1 uint8) closed, with every hole in it filled (what the patch's border
-    cannot reach through unchanged pixels): a coin's face inked as dark as the table round it
-    is still the coin's."""
-    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    outside = np.pad(closed, 1)
-    h, w = outside.shape
-    cv2.floodFill(outside, np.zeros((h + 2, w + 2), np.uint8), (0, 0), 2)
-    return (outside[1:-1, 1:-1] != 2).astype(np.uint8)
-
-
-def disc_filled(mask: np.ndarray, centre: np.ndarray, radius: float) -> float:
-    """The share of the disc of ``radius`` (pixels) round ``centre`` (x, y) that ``mask``
-    covers; the part of the disc beyond the mask's edges counts as uncovered.
-
-    >>> m = np.zeros((20, 20), np.uint8); m[5:15, 5:15] = 1
-    >>> round(disc_filled(m, np.array([9.5, 9.5]), 4.0), 2)
-    1.0
-    >>> round(disc_filled(m, np.array([5.0, 9.5]), 4.0), 2)
-    0.59
-    """
-    r = math.ceil(radius)
-    yy, xx = np.mgrid[-r : r + 1, -r : r + 1]
-    inside = xx * xx + yy * yy <= radius * radius
-    cx, cy = round(float(centre[0])), round(float(centre[1]))
-    xs, ys = xx[inside] + cx, yy[inside] + cy
-    h, w = mask.shape
-    on = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-    return float(np.count_nonzero(mask[ys[on], xs[on]])) / len(xs)
-
-
-def coverage(mask: np.ndarray, largest: np.ndarray, flat: float) -> np.ndarray:
-    """Each changed pixel's share of a coin (0 to 1, float32). A pixel on a coin's rim sees
-    coin and table mixed in proportion to how much of it the coin covers, so its difference
-    from the table grows with that share: it counts by how far its difference (``largest``)
-    lies between the threshold ``flat`` and the coin's own, the median difference of the
-    region's inner pixels (those whose eight neighbours all changed). Inner pixels count
-    whole, an ink mark as faint as the table included: the rim decides where a coin is. Read
-    so, a coin's centre moves smoothly with it, not by whole pixels as its outline's do.
-
-    >>> m = np.zeros((5, 8), np.uint8); m[1:4, 1:6] = 1
-    >>> d = np.where(m, 90, 0).astype(np.uint8); d[2, 5] = 50
-    >>> coverage(m, d, 10.0)[2].round(2).tolist()
-    [0.0, 1.0, 1.0, 1.0, 1.0, 0.5, 0.0, 0.0]
-    """
-    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    inner = cv2.erode(closed, np.ones((3, 3), np.uint8), borderValue=0) > 0
-    core = inner & (mask > 0)
-    full = float(np.median(largest[core])) if core.any() else 0.0
-    if full <= flat:
-        return mask.astype(np.float32)
-    share = np.clip((largest.astype(np.float32) - flat) / (full - flat), 0.0, 1.0)
-    share[mask == 0] = 0.0
-    share[inner] = 1.0
-    return share
+    boxes = stats[list(regions), :4]
+    x0, y0 = boxes[:, 0].min(), boxes[:, 1].min()
+    x1, y1 = (boxes[:, 0] + boxes[:, 2]).max(), (boxes[:, 1] + boxes[:, 3]).max()
+    box = labels[y0:y1, x0:x1]
+    outline = np.isin(box, regions).astype(np.uint8)
+    inside = (holes_filled(outline) > 0) & (outline == 0)
+    return set(np.unique(box[inside]).tolist()) - {0}
 
 
 def _face_at(
@@ -772,37 +651,3 @@ def _bare(look: np.ndarray, table: np.ndarray, coins: Iterable[np.ndarray]) -> b
     set-up) and the coin has since left."""
     near_table = float(np.linalg.norm(look - table))
     return all(near_table < float(np.linalg.norm(look - c)) for c in coins)
-
-
-def _split(
-    pts: np.ndarray, k: int, coin_px: float, shown_at: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Split a region's pixels ``pts`` (N x 2, float32) into ``k`` coins by k-means, starting
-    from the coins expected inside it (seen at ``shown_at``, N x 2, in the region's pixels)
-    where there are as many, else from k-means++ seeds. The centres, and whether each is the
-    nearest centre of any pixel."""
-    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
-    lo, hi = pts.min(axis=0) - coin_px, pts.max(axis=0) + coin_px
-    inside = shown_at[((shown_at >= lo) & (shown_at <= hi)).all(axis=1)]
-    if len(inside) == k:
-        seeds = inside.astype(np.float32)
-        first = _nearest(pts, seeds)
-        labels = first.astype(np.int32).reshape(-1, 1)
-        _, _, centres = cv2.kmeans(pts, k, labels, criteria, 1, cv2.KMEANS_USE_INITIAL_LABELS)
-    else:
-        cv2.setRNGSeed(0)
-        # k-means++ seeds its own labels: the ones given are not read.
-        unused = np.zeros((len(pts), 1), np.int32)
-        _, _, centres = cv2.kmeans(pts, k, unused, criteria, 3, cv2.KMEANS_PP_CENTERS)
-    return centres, np.bincount(_nearest(pts, centres), minlength=k) > 0
-
-
-def _nearest(pts: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """The index of the centre (K x 2) nearest each point (N x 2).
-
-    >>> _nearest(np.array([[0.0, 0.0], [5.0, 1.0]]), np.array([[4.0, 0.0], [0.0, 1.0]])).tolist()
-    [1, 0]
-    """
-    dx = pts[:, :1] - centres[:, 0]
-    dy = pts[:, 1:] - centres[:, 1]
-    return (dx * dx + dy * dy).argmin(axis=1)
