@@ -610,6 +610,20 @@ def test_a_coin_set_off_by_a_blow_seen_may_have_set_off_a_held_coin_in_turn() ->
     assert f.blows == []  # the group resolved, nothing is held: the blows are done with
 
 
+def test_a_coin_that_only_shifted_struck_no_coin_beyond_its_reach() -> None:
+    # The guard is flicked from under the hand; the knight beside it, 25 mm away, is read
+    # shifted 0.7 mm. The guard went off as if struck from behind, a coin's width back along
+    # its way, 16 mm from the knight's spot: farther than the knight was read off it, so the
+    # knight struck nothing and never moved; the guard was flicked.
+    f = Flicks(MotionConfig(position_sd_mm=0.15))
+    f.start(Start("moons-guard", 0.694, (419.3, 648.08), None, 0.0), 0.81)
+    f.shifted("moons-knight", (444.7, 648.08), (444.83, 647.39), 0.875)
+    where = {"moons-guard": (396.33, 627.91), "moons-knight": (444.83, 647.39)}
+    calls = {s.coin: s.by for s in f.due(1.2, where, set())}
+    assert calls == {"moons-guard": None}
+    assert f.take_withdrawn() == ["moons-knight"]
+
+
 def test_two_coins_that_touched_do_not_strike_again_until_they_part() -> None:
     # Two coins sliding together touch (a strike); the one that stops first is read set off
     # by the other as it comes to rest against it: the same touch, no second strike, even when
@@ -728,6 +742,27 @@ def test_a_coin_due_a_placement_is_carried_not_flicked_by_the_hand_moving_over_i
         placed += m.placed
         starts += m.starts
     assert starts == [] and [c for c, _ in placed] == ["moons-knight"]
+
+
+def test_a_reading_still_beside_a_hand_covering_a_coins_spot_is_no_placement() -> None:
+    # A sleeve over the coin; a fingertip apart from the hand's region shows still 45 mm
+    # away, where the hand has been. The coin was not due to be moved: while its spot lies
+    # under the hand it may lie there still, and when the hand leaves, there it is.
+    tr = _one_coin("arms-knight", (100.0, 100.0))
+    sleeve = _palm(100.0, 100.0)
+    placed, starts = [], []
+    for k in range(1, 20):
+        tr.update(_view(hands=(sleeve, _palm(140.0, 120.0))), k / 120)
+    for k in range(20, 40):
+        m = tr.update(_view((140.0, 120.0), hands=(sleeve,)), k / 120)
+        placed += m.placed
+        starts += m.starts
+    for k in range(40, 50):
+        m = tr.update(_view((100.0, 100.0)), k / 120)
+        placed += m.placed
+        starts += m.starts
+    assert placed == [] and starts == []
+    assert tr.positions()["arms-knight"] == pytest.approx((100.0, 100.0), abs=0.1)
 
 
 def test_a_coin_out_from_under_a_hand_is_the_one_its_path_runs_back_to() -> None:

@@ -316,14 +316,15 @@ class Flicks:
     def _by_departure(
         self, group: list[Start], positions: Mapping[str, Point]
     ) -> dict[str, tuple[str, float]]:
-        """Which of coins set off together struck which, read from how they went, where their
-        ways from their spots (chords) say nothing: a blow turns the striker, so its chord need not
-        pass the other's spot. A struck coin goes off along the line of the two centres at the blow,
-        so the striker then stood a coin's width behind it, on the line back along which it went;
-        the striker must have come there moving that way, and after the blow it goes that way more
+        """Which of coins set off together struck which, read from how they went, where their ways
+        from their spots (chords) say nothing: a blow turns the striker, so its chord need not pass
+        the other's spot. A struck coin goes off along the line of the two centres at the blow, so
+        the striker then stood a coin's width behind it, on the line back along which it went; the
+        striker must have come there moving that way, and after the blow it goes that way more
         slowly than the struck coin (equal coins: it keeps at most half the blow's share of its
-        speed), and never back against it. Where only one coin of a pair can have struck the other
-        so, it did (a hand flicks one coin); where either can, the call is unsure."""
+        speed), and never back against it; one that only shifted reached no farther than it was read
+        off its spot. Where only one coin of a pair can have struck the other so, it did (a hand
+        flicks one coin); where either can, the call is unsure."""
         found: dict[str, list[str]] = {}
         for a, b in itertools.permutations(group, 2):
             if b.coin in self.shifts:
@@ -335,6 +336,13 @@ class Flicks:
                 continue
             along = went_b / n
             contact = spot_b - along * self.cfg.coin_mm
+            if (
+                a.coin in self.shifts
+                and float(np.hypot(*(contact - spot_a)))
+                > self.watch[a.coin].farthest + self.cfg.start_mm
+            ):
+                # A coin that only shifted went no farther than it was read off its spot.
+                continue
             after = np.array(positions.get(a.coin, a.at)) - contact
             onward = float(after @ along)
             if float((contact - spot_a) @ along) >= -self.cfg.start_mm and (

@@ -48,18 +48,20 @@ The transitions (:meth:`CoinTracker.update`):
   say where it lies. Having lain hidden at rest and seen still away from it, it was put there by
   hand (``placed``) if it lies farther than a coin and a finger from where it lay, a hand has been
   over it since it hid, and it was not first seen moving (a coin put down lies still when the hand
-  leaves it): a flicked coin slides ahead of the fingertip into the open, so one that slid unseen
-  beside the hand stopped within that reach. Seen still, never moving, where no hand has been over
-  it since it hid, it is not the coin (no hand uncovered it there, and sliding there in the open it
-  would have shown): those readings are dropped. A coin the rules say must be put down by hand
-  (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it lies,
-  once it shows still; a coin that shows still where the hand has been, while such a coin lay
-  hidden under that hand, is that coin (the two trade names). Otherwise it slid there unseen (a
-  flick or a blow whose call goes out unsure, for the players to confirm). A coin hidden under a
-  hand comes out from under one: it is first seen within a frame's slide of where a hand has been
-  since it hid, never out in the open far from every hand. Read once out in the open and seen
-  nowhere the next frame, where its way from the spot leaves the table within a frame's slide, it
-  was flicked off the table (``OFF``).
+  leaves it), and, unless it is due to be put down, once its spot shows clear of the hand (what
+  showed may be a fingertip apart from the hand's region, the coin still under it): a flicked coin
+  slides ahead of the fingertip into the open, so one that slid unseen beside the hand stopped
+  within that reach. Seen still, never moving, where no hand has been over it since it hid, it is
+  not the coin (no hand uncovered it there, and sliding there in the open it would have shown):
+  those readings are dropped. A coin the rules say must be put down by hand
+  (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it lies, once
+  it shows still; a coin that shows still where the hand has been, while such a coin lay hidden
+  under that hand, is that coin (the two trade names). Otherwise it slid there unseen (a flick or a
+  blow whose call goes out unsure, for the players to confirm). A coin hidden under a hand comes out
+  from under one: it is first seen within a frame's slide of where a hand has been since it hid,
+  never out in the open far from every hand. Read once out in the open and seen nowhere the next
+  frame, where its way from the spot leaves the table within a frame's slide, it was flicked off the
+  table (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
   table explains it: put there by hand (``placed``).
 
@@ -698,6 +700,11 @@ class CoinTracker:
             # have shown sliding. A piece of the hand or its shade, not this coin.
             tr.doubt = []
         elif put and covered:
+            if not carried and f.view.hand_within(pt(tr.spot), cfg.radius_mm):
+                # Not due to be put down, it may lie at its spot still, under the hand: what
+                # shows here may be the hand's (a fingertip apart from its region). It was
+                # put here once its spot shows.
+                return
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
