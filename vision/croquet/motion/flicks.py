@@ -156,12 +156,7 @@ class Flicks:
         ]
         if waited < self.hold_s or (under and waited < self.cfg.settle_s):
             return []
-        group = [
-            s
-            for s in self.held
-            if float(np.hypot(*(np.array(s.at) - spot))) <= self.cfg.hand_mm
-            and abs(s.t - first.t) <= self.cfg.settle_s
-        ]
+        group = [s for s in self.held if self._with(first, s)]
         self.held = [s for s in self.held if s not in group]
         # Each coin's way runs to where it was first read off its spot: how it went off from
         # the blows between them, before a tile or another coin turned it later.
@@ -193,6 +188,14 @@ class Flicks:
             self.watch.pop(s.coin, None)
             self.shifts.discard(s.coin)
         return kept
+
+    def _with(self, first: Start, s: Start) -> bool:
+        """Whether ``s`` falls in the group of ``first``: set off within a hand's length of
+        it, and within ``settle_s`` (a hand lingers over the coins that long)."""
+        return (
+            math.dist(s.at, first.at) <= self.cfg.hand_mm
+            and abs(s.t - first.t) <= self.cfg.settle_s
+        )
 
     def take_withdrawn(self) -> list[str]:
         """The coins whose start was withdrawn since last asked: they never moved."""
@@ -243,13 +246,7 @@ class Flicks:
         struck: dict[str, tuple[str, float]] = {}
         held = {s.coin for s in group}
         first = group[0]
-        blown = [
-            b
-            for b in self.blows
-            if b.coin not in held
-            and abs(b.t - first.t) <= self.cfg.settle_s
-            and math.dist(b.at, first.at) <= self.cfg.hand_mm
-        ]
+        blown = [b for b in self.blows if b.coin not in held and self._with(first, b)]
         for a in [*group, *blown]:
             start, now = np.array(a.at), np.array(positions.get(a.coin, a.at))
             for b in group:

@@ -185,11 +185,10 @@ class Strikes:
                 continue
             striker, target = (p, q) if _speed(p) >= _speed(q) else (q, p)
             gap, u = closest_approach(p, q)
-            bounce = turned_back(p, q, cfg)
             if gap <= cfg.touch_mm:
                 when = striker.t0 + u * (striker.t1 - striker.t0)
                 confidence = sure(cfg.touch_mm - gap, math.sqrt(2) * cfg.position_sd_mm)
-            elif bounce is not None:
+            elif (bounce := turned_back(p, q, cfg)) is not None:
                 margin, when = bounce
                 confidence = sure(margin, 2 * math.sqrt(2) * cfg.position_sd_mm)
             else:
