@@ -52,6 +52,8 @@ from functools import cached_property
 
 import cv2
 import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import connected_components
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
@@ -364,7 +366,7 @@ def see(
     touch_loss = 2 * math.sqrt(2 * r) / (math.pi * (r + 1) ** 2)
     hands: list[Hand] = []
     hand_ids: list[int] = []
-    blobs: list[tuple[int, int, int, int, int]] = []
+    parts: list[tuple[int, int, int, int, int, int, int]] = []
     ox, oy = table.window[:2]
     for i in big.tolist():
         # Coins lying close together join into one region; what a hand adds is the area
@@ -381,11 +383,14 @@ def see(
             px = table.from_grid(np.column_stack([xs[keep] + x, ys[keep] + y]))
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         elif i not in enclosed:
-            coins = max(0.0, area - rings.get(i, 0) * ring_cells) / shown_cells
-            # As many coins as expected fit if the last of them shows ``coin_fill`` of itself.
-            shown_each = shown_cells * (1 - 2 * touch_loss)
-            fits = max(1, math.floor(area / shown_each + 1 - config.coin_fill))
-            blobs.append((x, y, w, h, max(1, round(coins), min(fits, held.get(i, 0)))))
+            parts.append((x, y, w, h, area, rings.get(i, 0), held.get(i, 0)))
+    # As many coins as expected fit if the last of them shows ``coin_fill`` of itself.
+    shown_each = shown_cells * (1 - 2 * touch_loss)
+    blobs: list[tuple[int, int, int, int, int]] = []
+    for x, y, w, h, area, ring, expected_here in _read_together(parts):
+        coins = max(0.0, area - ring * ring_cells) / shown_cells
+        fits = max(1, math.floor(area / shown_each + 1 - config.coin_fill))
+        blobs.append((x, y, w, h, max(1, round(coins), min(fits, expected_here))))
     if not unread and table.noise.due():
         _follow_noise(table, grid, gain, config, shown_at, labels, hand_ids)
     #: Each coin read, and whether it was read afresh in this frame.
@@ -416,6 +421,38 @@ def see(
         _marked(c, fresh, any(hd.within(c.mm, near) for hd in hands)) for c, fresh in sightings
     )
     return View(out, tuple(hands), gain, tuple(painted))
+
+
+def _read_together(
+    parts: Sequence[tuple[int, int, int, int, int, int, int]],
+) -> list[tuple[int, int, int, int, int, int, int]]:
+    """Regions of coins (grid box x, y, w, h; area; set-up rings and coins expected in it)
+    joined where they are read together. A region is read at full resolution over its box and
+    a cell round it, which shows every changed pixel there, a neighbouring region's too: a
+    coin whose outline the coarse grid breaks in two (a face as dark as the cloth across its
+    middle) would be read once from each piece, twice in all, and the region holding the
+    larger piece would count one coin short. Regions whose read boxes overlap are one region:
+    their box the boxes' union, their area, rings and coins expected the sums.
+
+    >>> _read_together([(0, 0, 3, 3, 7, 0, 1), (4, 0, 3, 3, 6, 0, 0), (20, 0, 3, 3, 9, 0, 1)])
+    [(0, 0, 7, 3, 13, 0, 1), (20, 0, 3, 3, 9, 0, 1)]
+    """
+    if len(parts) < 2:
+        return list(parts)
+    box = np.array([p[:4] for p in parts], float)
+    lo, hi = box[:, :2] - 1, box[:, :2] + box[:, 2:] + 1
+    overlap = np.all((lo[:, None, :] < hi[None, :, :]) & (lo[None, :, :] < hi[:, None, :]), axis=2)
+    count, group = connected_components(csr_matrix(overlap), directed=False)
+    out = []
+    for g in range(count):
+        members = [parts[int(i)] for i in np.flatnonzero(group == g)]
+        x0 = min(m[0] for m in members)
+        y0 = min(m[1] for m in members)
+        x1 = max(m[0] + m[2] for m in members)
+        y1 = max(m[1] + m[3] for m in members)
+        area, rings, expected = (sum(m[j] for m in members) for j in (4, 5, 6))
+        out.append((x0, y0, x1 - x0, y1 - y0, area, rings, expected))
+    return out
 
 
 def _marked(c: Sighting, fresh: bool, by_hand: bool) -> Sighting:
