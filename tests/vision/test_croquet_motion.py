@@ -624,6 +624,20 @@ def test_a_coin_that_only_shifted_struck_no_coin_beyond_its_reach() -> None:
     assert f.take_withdrawn() == ["moons-knight"]
 
 
+def test_a_blow_of_an_earlier_flick_does_not_make_its_striker_this_flicks_coin() -> None:
+    # The arms knight struck the suns knight in the open at 1.0 s, nothing held. At 1.9 s a
+    # hand flicks the moons knight unseen into the arms knight, which is read shifted 1.4 mm.
+    # The earlier blow says the arms knight moved then, not now: the moons knight was
+    # flicked (its blow on the arms knight, which only shifted, is :class:`Grazes`' call).
+    f = Flicks(MotionConfig(position_sd_mm=0.15))
+    f.struck(Start("suns-knight", 1.0, (435.0, 431.5), "arms-knight", 6.8))
+    f.start(Start("moons-knight", 1.9, (421.65, 410.11), None, 0.0), 1.9)
+    f.shifted("arms-knight", (451.09, 437.86), (452.1, 438.78), 1.95)
+    where = {"moons-knight": (435.03, 427.67), "arms-knight": (452.1, 438.78)}
+    calls = {s.coin: s.by for s in f.due(3.0, where, set())}
+    assert calls == {"moons-knight": None}
+
+
 def test_two_coins_that_touched_do_not_strike_again_until_they_part() -> None:
     # Two coins sliding together touch (a strike); the one that stops first is read set off
     # by the other as it comes to rest against it: the same touch, no second strike, even when
@@ -763,6 +777,28 @@ def test_a_reading_still_beside_a_hand_covering_a_coins_spot_is_no_placement() -
         starts += m.starts
     assert placed == [] and starts == []
     assert tr.positions()["arms-knight"] == pytest.approx((100.0, 100.0), abs=0.1)
+
+
+def test_a_coin_shown_far_off_once_hands_have_gone_was_carried_by_a_hand_not_made_out() -> None:
+    # A dark hand over dark wood reads as its shade except at its edge: it covered the coin's
+    # spot, then carried the coin 450 mm and set it down with only its edge read, 20 mm
+    # beside it. Once no hand is over the table, the coin lying still there is the one that
+    # was under the hand: placed, not left where it lay; while a hand is still over the table
+    # such a reading may be a piece of it.
+    tr = _one_coin("suns-knight", (100.0, 700.0))
+    placed, starts = [], []
+    for k in range(1, 20):
+        tr.update(_view(hands=(_palm(100.0, 700.0),)), k / 120)
+    for k in range(20, 40):
+        m = tr.update(_view((300.0, 300.0), hands=(_palm(300.0, 340.0),)), k / 120)
+        placed += m.placed
+    assert placed == [] and tr.tracks["suns-knight"].state is State.HIDDEN
+    for k in range(40, 50):
+        m = tr.update(_view((300.0, 300.0)), k / 120)
+        placed += m.placed
+        starts += m.starts
+    assert starts == [] and [c for c, _ in placed] == ["suns-knight"]
+    assert tr.positions()["suns-knight"] == pytest.approx((300.0, 300.0), abs=0.1)
 
 
 def test_a_coin_out_from_under_a_hand_is_the_one_its_path_runs_back_to() -> None:

@@ -694,12 +694,18 @@ class CoinTracker:
         # slid there, unless it is due to be put down (then what moved was the hand).
         slid = float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm
         put = carried or (beyond and not slid)
-        if not slid and not covered:
-            # Never seen moving, where no hand has been over it since it hid: no hand set a
-            # coin down there or uncovered one, and one that slid there in the open would
-            # have shown sliding. A piece of the hand or its shade, not this coin.
+        # A coin lying still beyond its reach where no hand was seen, with no hand over the
+        # table now, was carried there by a hand the camera did not make out over it (a dark
+        # hand over a dark table reads as its shade): a piece of a hand or a shade goes with
+        # the hand, and a coin that slid there in the open would have shown sliding.
+        unseen_hand = put and not covered and not f.view.hands
+        if not slid and not covered and not unseen_hand:
+            # Never seen moving, where no hand has been over it since it hid, with a hand
+            # still over the table: no hand set a coin down there or uncovered one, and one
+            # that slid there in the open would have shown sliding. A piece of the hand or
+            # its shade, not this coin.
             tr.doubt = []
-        elif put and covered:
+        elif put and (covered or unseen_hand):
             if not carried and f.view.hand_within(pt(tr.spot), cfg.radius_mm):
                 # Not due to be put down, it may lie at its spot still, under the hand: what
                 # shows here may be the hand's (a fingertip apart from its region). It was
