@@ -63,10 +63,9 @@ class Flicks:
     def __init__(self, config: MotionConfig) -> None:
         self.cfg = config
         self.held: list[Start] = []
-        #: Coins that struck another while held: they moved, however little.
-        self.strikers: set[str] = set()
-        #: The starts of coins set off by a blow seen meanwhile: each may have struck a coin
-        #: held in turn.
+        #: The starts of coins set off by a blow seen: each that falls in a held group's time
+        #: and place (:meth:`_with`) may have struck a coin held in turn, and its striker
+        #: moved, however little (:meth:`_strikers`).
         self.blows: list[Start] = []
         #: Each held coin: when it was seen to have set off, and the farthest it has been
         #: read from its spot since.
@@ -89,8 +88,6 @@ class Flicks:
     def struck(self, start: Start) -> None:
         """A coin set off by a blow seen (``start.by`` struck it): its striker moved, and it
         may in turn have struck a coin held."""
-        if start.by is not None:
-            self.strikers.add(start.by)
         self.blows.append(start)
 
     def start(self, start: Start, seen_t: float | None = None) -> None:
@@ -166,9 +163,9 @@ class Flicks:
             if seen is not None and seen.first is not None:
                 ways[s.coin] = seen.first
         resolved = self._resolve(group, ways)
-        struck = self.strikers | {s.by for s in resolved if s.by is not None}
+        struck = self._strikers(first) | {s.by for s in resolved if s.by is not None}
         if not self.held:
-            self.strikers, self.blows = set(), []
+            self.blows = []
         kept = [
             s
             for s in resolved
@@ -196,6 +193,18 @@ class Flicks:
             math.dist(s.at, first.at) <= self.cfg.hand_mm
             and abs(s.t - first.t) <= self.cfg.settle_s
         )
+
+    def _strikers(self, first: Start) -> set[str]:
+        """The coins seen to strike another in the place of the group of ``first`` (within a
+        hand's length), from a hold before its first start (a struck coin may show set off
+        before the one flicked into it) until the hand may still linger (``settle_s``): they
+        moved, however little. A blow seen earlier came of an earlier flick and tells nothing
+        of this one's coins."""
+        return {
+            b.by
+            for b in self.blows
+            if b.by is not None and self._with(first, b) and b.t >= first.t - self.hold_s
+        }
 
     def take_withdrawn(self) -> list[str]:
         """The coins whose start was withdrawn since last asked: they never moved."""
@@ -230,7 +239,6 @@ class Flicks:
         self.held = [
             Start(swap.get(s.coin, s.coin), s.t, s.at, s.by, s.margin_mm) for s in self.held
         ]
-        self.strikers = {swap.get(c, c) for c in self.strikers}
         self.blows = [
             Start(swap.get(s.coin, s.coin), s.t, s.at, s.by and swap.get(s.by, s.by), s.margin_mm)
             for s in self.blows
@@ -285,7 +293,7 @@ class Flicks:
         >>> f._one_flicked(group, {}, {"a": (28.0, 30.0), "b": (30.0, 6.0)})
         {'b': ('a', 0.0)}
         """
-        moved = self.strikers | {by for by, _ in struck.values()}
+        moved = self._strikers(group[0]) | {by for by, _ in struck.values()}
         free = [
             s
             for s in group
