@@ -442,6 +442,9 @@ def _read_together(
     box = np.array([p[:4] for p in parts], float)
     lo, hi = box[:, :2] - 1, box[:, :2] + box[:, 2:] + 1
     overlap = np.all((lo[:, None, :] < hi[None, :, :]) & (lo[None, :, :] < hi[:, None, :]), axis=2)
+    if np.count_nonzero(overlap) == len(parts):
+        # Each overlaps only itself, as in most frames.
+        return list(parts)
     count, group = connected_components(csr_matrix(overlap), directed=False)
     out = []
     for g in range(count):
