@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.paths import Start, Step, pt
+from vision.croquet.motion.paths import Start, Step, pt, slide_time
 from vision.croquet.motion.sightings import Sighting
 from vision.croquet.motion.table_model import look_apart
 from vision.croquet.motion.track import State, Track
@@ -173,3 +173,37 @@ def trade(tracks: dict[str, Track], x: str, y: str, left: np.ndarray) -> None:
     moving.coin, hidden.coin = y, x
     moving.look, hidden.look = hidden.look, moving.look
     tracks[x], tracks[y] = hidden, moving
+
+
+def restarted(
+    traded: Sequence[tuple[str, str, Doubt, np.ndarray]],
+    tracks: Mapping[str, Track],
+    decel: float,
+) -> list[tuple[Start, tuple[Step, ...]]]:
+    """The coins whose names were ``traded`` this frame (:attr:`Names.traded`), each with its
+    start and its way so far given again from the spot of the coin it turned out to be: its
+    first step runs from that spot to its first reading, and it set off as long before that
+    reading as the table's friction (``decel``, mm/s²) takes to slow a coin to its first speed
+    over that way (:func:`slide_time`), but not before that coin was hidden."""
+    out = []
+    for x, y, doubt, spot in traded:
+        if not doubt.way:
+            continue
+        stayed = tracks[x]
+        chord, *rest = doubt.way
+        first = np.array(chord.b)
+        speed = (
+            float(np.hypot(*(np.array(rest[0].b) - first))) / max(rest[0].t1 - rest[0].t0, 1e-9)
+            if rest
+            else 0.0
+        )
+        gap = float(np.hypot(*(first - spot)))
+        since = min(chord.t1, max(stayed.hidden_t, chord.t1 - slide_time(gap, speed, decel)))
+        by, margin = (doubt.start.by, doubt.start.margin_mm) if doubt.start else (None, 0.0)
+        at = pt(spot)
+        way = (
+            Step(y, at, chord.b, since, chord.t1, (0.0, 0.0)),
+            *(replace(st, coin=y) for st in rest),
+        )
+        out.append((Start(y, since, at, by, margin), way))
+    return out

@@ -52,8 +52,10 @@ The transitions (:meth:`CoinTracker.update`):
   showed may be a fingertip apart from the hand's region, the coin still under it): a flicked coin
   slides ahead of the fingertip into the open, so one that slid unseen beside the hand stopped
   within that reach. Seen still, never moving, where no hand has been over it since it hid, it is
-  not the coin (no hand uncovered it there, and sliding there in the open it would have shown):
-  those readings are dropped. A coin the rules say must be put down by hand
+  not the coin while a hand is over the table (no hand uncovered it there, and sliding there in
+  the open it would have shown): those readings are dropped; once no hand is over the table,
+  such a coin farther than a coin and a finger from where it lay was carried there by a hand
+  the camera did not make out over it (``placed``). A coin the rules say must be put down by hand
   (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it lies, once
   it shows still; a coin that shows still where the hand has been, while such a coin lay hidden
   under that hand, is that coin (the two trade names). Otherwise it slid there unseen (a flick or a
@@ -77,7 +79,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -87,7 +89,7 @@ from vision.croquet.motion.causes import Blows, Cause
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.hand_trail import HandTrail
-from vision.croquet.motion.names import Names, trade
+from vision.croquet.motion.names import Names, restarted, trade
 from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
 from vision.croquet.motion.paths import (
     Motion,
@@ -285,38 +287,8 @@ class CoinTracker:
                 for c, tr in self.tracks.items()
                 if tr.state is State.REST and (tr.doubt or tr.leaving is not None)
             ),
-            tuple(self._restarted()),
+            tuple(restarted(self.names.traded, self.tracks, self.friction.decel)),
         )
-
-    def _restarted(self) -> list[tuple[Start, tuple[Step, ...]]]:
-        """The coins whose names were traded this frame, each with its start and its way so
-        far given again from the spot of the coin it turned out to be: its first step runs
-        from that spot to its first reading, and it set off as long before that reading as
-        the table's friction (:class:`Friction`) takes to slow a coin to its first speed over
-        that way (:func:`slide_time`), but not before that coin was hidden."""
-        out = []
-        for x, y, doubt, spot in self.names.traded:
-            if not doubt.way:
-                continue
-            stayed = self.tracks[x]
-            chord, *rest = doubt.way
-            first = np.array(chord.b)
-            speed = (
-                float(np.hypot(*(np.array(rest[0].b) - first))) / max(rest[0].t1 - rest[0].t0, 1e-9)
-                if rest
-                else 0.0
-            )
-            gap = float(np.hypot(*(first - spot)))
-            slide = slide_time(gap, speed, self.friction.decel)
-            since = min(chord.t1, max(stayed.hidden_t, chord.t1 - slide))
-            by, margin = (doubt.start.by, doubt.start.margin_mm) if doubt.start else (None, 0.0)
-            at = pt(spot)
-            way = (
-                Step(y, at, chord.b, since, chord.t1, (0.0, 0.0)),
-                *(replace(st, coin=y) for st in rest),
-            )
-            out.append((Start(y, since, at, by, margin), way))
-        return out
 
     def _not_painted(self, view: View) -> list[Sighting]:
         """The sightings, less those of the painted-in guess at a set-up spot (``view.painted``)
