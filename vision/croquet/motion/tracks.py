@@ -68,7 +68,10 @@ The transitions (:meth:`CoinTracker.update`):
   table explains it: put there by hand (``placed``).
 
 A coin that comes out from under a hand while other coins lie hidden under it may be any of
-them: which one it was stays *provisional* until the others show again (:mod:`.names`).
+them: which one it was stays *provisional* until the others show again (:mod:`.names`). One
+taken to have slid unseen into the disc round its own set-up spot, where the bare table was only
+painted in, may have been read off the painting's error: it is the coin seen sliding away from
+that spot, if one shows while the hand is still there (:mod:`.ghosts`).
 
 The tracker reports each frame as a :class:`~vision.croquet.motion.paths.Motion`: every
 sliding coin's step, every start with its cause, stops, coins gone off and coins placed, names
@@ -88,6 +91,7 @@ from vision.croquet.motion.assignment import Assigner
 from vision.croquet.motion.causes import Blows, Cause
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
+from vision.croquet.motion.ghosts import Ghosts
 from vision.croquet.motion.hand_trail import HandTrail
 from vision.croquet.motion.names import Names, restarted, trade
 from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
@@ -172,6 +176,8 @@ class CoinTracker:
         self.placing: frozenset[str] = frozenset()
         #: The assignment of sightings to coins, remembered over frames that change nothing.
         self.assign = Assigner()
+        #: Coins whose rest may be a reading of a painted-in set-up spot (:mod:`.ghosts`).
+        self.ghosts = Ghosts(config)
 
     @property
     def variance(self) -> float:
@@ -263,6 +269,9 @@ class CoinTracker:
         for source, run in f.handed:
             if source.under_hand and not source.doubt:
                 source.doubt, source.doubt_t = list(run), t
+        taken = {id(s) for s in pairs.values()}
+        free = [np.array(s.mm) for s in sightings if id(s) not in taken]
+        revised = self.ghosts.revise(self.tracks, free, t, bool(view.hands))
         self.names.reported(f.starts, f.steps)
         renamed, guessed = self.names.settle(self.tracks, sightings, t)
         self.t = t
@@ -287,7 +296,7 @@ class CoinTracker:
                 for c, tr in self.tracks.items()
                 if tr.state is State.REST and (tr.doubt or tr.leaving is not None)
             ),
-            tuple(restarted(self.names.traded, self.tracks, self.friction.decel)),
+            (*restarted(self.names.traded, self.tracks, self.friction.decel), *revised),
         )
 
     def _not_painted(self, view: View) -> list[Sighting]:
@@ -696,7 +705,10 @@ class CoinTracker:
                 float(np.hypot(*(at - tr.spot))), self._blow_speed(tr, at), self.friction.decel
             )
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
-            f.starts.append(Start(tr.coin, since, pt(tr.spot), by, 0.0))
+            start = Start(tr.coin, since, pt(tr.spot), by, 0.0)
+            f.starts.append(start)
+            if f.view.hands and self.ghosts.may_be(tr.spot, at, f.view.painted):
+                self.ghosts.doubt(start, t)
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.stops.append((tr.coin, seen_t))
