@@ -35,21 +35,26 @@ class _Doubt:
 
 
 class Ghosts:
-    """The coins whose rest may be a reading of the painted guess (see the module doc)."""
+    """The coins whose rest may be a reading of the painted guess (see the module doc). Its
+    thresholds come from the tracker's configuration at each call, which follows the
+    position noise measured as play goes on."""
 
-    def __init__(self, config: MotionConfig) -> None:
-        self.cfg = config
+    def __init__(self) -> None:
         self.doubted: dict[str, _Doubt] = {}
         #: The last frame's readings no coin took, and its time.
         self._free: tuple[float, list[np.ndarray]] = (0.0, [])
 
+    @staticmethod
     def may_be(
-        self, spot: np.ndarray, at: np.ndarray, painted: Sequence[tuple[float, float]]
+        spot: np.ndarray,
+        at: np.ndarray,
+        painted: Sequence[tuple[float, float]],
+        cfg: MotionConfig,
     ) -> bool:
         """Whether a coin that lay at ``spot`` and is read at ``at`` may be the guess's error:
         ``spot`` is a set-up spot still painted in, and ``at`` lies within its painted disc."""
-        disc = self.cfg.painted_radii * self.cfg.radius_mm
-        return any(math.dist(pt(spot), p) <= self.cfg.radius_mm / 2 for p in painted) and (
+        disc = cfg.painted_radii * cfg.radius_mm
+        return any(math.dist(pt(spot), p) <= cfg.radius_mm / 2 for p in painted) and (
             float(np.hypot(*(at - spot))) <= disc
         )
 
@@ -59,7 +64,12 @@ class Ghosts:
         self.doubted[start.coin] = _Doubt(start, t)
 
     def revise(
-        self, tracks: Mapping[str, Track], free: list[np.ndarray], t: float, hands: bool
+        self,
+        tracks: Mapping[str, Track],
+        free: list[np.ndarray],
+        t: float,
+        hands: bool,
+        cfg: MotionConfig,
     ) -> list[tuple[Start, tuple[Step, ...]]]:
         """Given this frame's readings no coin took (``free``) at ``t`` and whether a hand is
         over the table, the doubted coins that show sliding out, each with its start and its
@@ -72,10 +82,10 @@ class Ghosts:
         out: list[tuple[Start, tuple[Step, ...]]] = []
         for coin, d in list(self.doubted.items()):
             tr = tracks[coin]
-            if t - d.t > self.cfg.settle_s or tr.state is not State.REST:
+            if t - d.t > cfg.settle_s or tr.state is not State.REST:
                 del self.doubted[coin]
                 continue
-            run = self._sliding_out(np.array(d.start.at), last, free, t - last_t)
+            run = _sliding_out(np.array(d.start.at), last, free, t - last_t, cfg)
             if run is None:
                 continue
             del self.doubted[coin]
@@ -87,26 +97,27 @@ class Ghosts:
                 Step(coin, pt(q), pt(p), last_t, t, (0.0, 0.0)),
             )
             tr.state, tr.spot, tr.mm = State.SLIDING, np.array(at, float), p
-            tr.velocity = (p - q) / max(t - last_t, self.cfg.frame_s)
+            tr.velocity = (p - q) / max(t - last_t, cfg.frame_s)
             tr.seen_t, tr.still, tr.doubt, tr.read = t, [], [], None
             out.append((Start(coin, since, at, d.start.by, d.start.margin_mm), way))
         return out
 
-    def _sliding_out(
-        self, spot: np.ndarray, last: list[np.ndarray], now: list[np.ndarray], dt: float
-    ) -> tuple[np.ndarray, np.ndarray] | None:
-        """Two readings, one of the last frame and one of this, a coin sliding straight away
-        from ``spot`` makes: farther apart than a still coin's readings move, no farther than
-        the fastest flick carries it, both beyond the painted disc, the second the farther
-        out, and their line run back passing the spot (:func:`runs_from`)."""
-        disc = self.cfg.painted_radii * self.cfg.radius_mm
-        reach = self.cfg.max_speed_mm_s * dt + self.cfg.radius_mm / 2
-        for p in now:
-            out = float(np.hypot(*(p - spot)))
-            for q in last:
-                step = float(np.hypot(*(p - q)))
-                if not self.cfg.still_step_mm <= step <= reach:
-                    continue
-                if disc < float(np.hypot(*(q - spot))) < out and runs_from(spot, [q, p], self.cfg):
-                    return q, p
-        return None
+
+def _sliding_out(
+    spot: np.ndarray, last: list[np.ndarray], now: list[np.ndarray], dt: float, cfg: MotionConfig
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Two readings, one of the last frame and one of this (``dt`` s later), a coin sliding
+    straight away from ``spot`` makes: farther apart than a still coin's readings move, no
+    farther than the fastest flick carries it, both beyond the painted disc, the second the
+    farther out, and their line run back passing the spot (:func:`runs_from`)."""
+    disc = cfg.painted_radii * cfg.radius_mm
+    reach = cfg.max_speed_mm_s * dt + cfg.radius_mm / 2
+    for p in now:
+        out = float(np.hypot(*(p - spot)))
+        for q in last:
+            step = float(np.hypot(*(p - q)))
+            if not cfg.still_step_mm <= step <= reach:
+                continue
+            if disc < float(np.hypot(*(q - spot))) < out and runs_from(spot, [q, p], cfg):
+                return q, p
+    return None

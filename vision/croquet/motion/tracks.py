@@ -177,7 +177,7 @@ class CoinTracker:
         #: The assignment of sightings to coins, remembered over frames that change nothing.
         self.assign = Assigner()
         #: Coins whose rest may be a reading of a painted-in set-up spot (:mod:`.ghosts`).
-        self.ghosts = Ghosts(config)
+        self.ghosts = Ghosts()
 
     @property
     def variance(self) -> float:
@@ -271,7 +271,7 @@ class CoinTracker:
                 source.doubt, source.doubt_t = list(run), t
         taken = {id(s) for s in pairs.values()}
         free = [np.array(s.mm) for s in sightings if id(s) not in taken]
-        revised = self.ghosts.revise(self.tracks, free, t, bool(view.hands))
+        revised = self.ghosts.revise(self.tracks, free, t, bool(view.hands), self.cfg)
         self.names.reported(f.starts, f.steps)
         renamed, guessed = self.names.settle(self.tracks, sightings, t)
         self.t = t
@@ -707,7 +707,7 @@ class CoinTracker:
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
             start = Start(tr.coin, since, pt(tr.spot), by, 0.0)
             f.starts.append(start)
-            if f.view.hands and self.ghosts.may_be(tr.spot, at, f.view.painted):
+            if f.view.hands and self.ghosts.may_be(tr.spot, at, f.view.painted, cfg):
                 self.ghosts.doubt(start, t)
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
