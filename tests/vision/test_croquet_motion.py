@@ -758,6 +758,26 @@ def test_a_coin_due_a_placement_is_carried_not_flicked_by_the_hand_moving_over_i
     assert starts == [] and [c for c, _ in placed] == ["moons-knight"]
 
 
+def test_a_coin_put_down_is_not_the_one_whose_spot_shows_it_still_when_the_hand_leaves() -> None:
+    # One hand lies over the knight and the guard; another carries the guard off and sets it
+    # down, nearer the knight's spot than the guard's, while the knight's spot is still
+    # covered. When the hand lifts off the knight's spot, the knight shows there: the coin
+    # put down is the guard.
+    tr, hand = _knight_and_guard_under_a_hand()
+    placed = []
+    for k in range(2, 10):
+        placed += tr.update(_view(hands=(hand, _palm(70.0, 55.0))), k / 120).placed
+    for k in range(10, 16):
+        placed += tr.update(_view((70.0, 55.0), hands=(hand,)), k / 120).placed
+    for k in range(16, 30):
+        placed += tr.update(
+            _view((70.0, 55.0), (100.0, 100.0), hands=(_palm(100, 140),)), k / 120
+        ).placed
+    assert [c for c, _ in placed] == ["arms-guard"]
+    assert tr.positions()["arms-guard"] == pytest.approx((70.0, 55.0), abs=0.1)
+    assert tr.positions()["arms-knight"] == pytest.approx((100.0, 100.0), abs=0.1)
+
+
 def test_a_reading_still_beside_a_hand_covering_a_coins_spot_is_no_placement() -> None:
     # A sleeve over the coin; a fingertip apart from the hand's region shows still 45 mm
     # away, where the hand has been. The coin was not due to be moved: while its spot lies

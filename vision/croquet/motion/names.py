@@ -65,11 +65,14 @@ class Names:
         that lay there may lie there still (another came out from under the hand)."""
         return [doubt.left for doubt in self.doubted.values()]
 
-    def came_out(self, tr: Track, first: np.ndarray, under: set[str]) -> None:
-        """``tr`` came out from under a hand, first read at ``first``, while the coins
-        ``under`` lay hidden under it: any of them may be the one that came out."""
+    def came_out(
+        self, coin: str, since: float, left: np.ndarray, first: np.ndarray, under: set[str]
+    ) -> None:
+        """``coin``, hidden since ``since``, came out from under a hand from its spot
+        ``left``, first read at ``first``, while the coins ``under`` lay hidden under it: any
+        of them may be the one that came out."""
         if under:
-            self.doubted[tr.coin] = Doubt(tr.hidden_t, tr.spot.copy(), first.copy(), under)
+            self.doubted[coin] = Doubt(since, left.copy(), first.copy(), under)
 
     def reported(self, starts: Sequence[Start], steps: Sequence[Step]) -> None:
         """Keep the starts and steps reported this frame of coins whose names are

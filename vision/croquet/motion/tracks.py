@@ -58,7 +58,9 @@ The transitions (:meth:`CoinTracker.update`):
   the camera did not make out over it (``placed``). A coin the rules say must be put down by hand
   (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it lies, once
   it shows still; a coin that shows still where the hand has been, while such a coin lay hidden
-  under that hand, is that coin (the two trade names). Otherwise it slid there unseen (a flick or a
+  under that hand, is that coin (the two trade names). A coin taken to be put down whose spot,
+  uncovered, shows it still lies there: the coin put down is another that lay hidden under a hand
+  that went over where it shows (the two trade names). Otherwise it slid there unseen (a flick or a
   blow whose call goes out unsure, for the players to confirm). A coin hidden under a hand comes out
   from under one: it is first seen within a frame's slide of where a hand has been since it hid,
   never out in the open far from every hand. Read once out in the open and seen nowhere the next
@@ -115,6 +117,8 @@ class _Frame:
 
     t: float
     view: View
+    #: The sightings, less those of the painted-in set-up spots (:meth:`CoinTracker._not_painted`).
+    seen: Sequence[Sighting] = ()
     steps: list[Step] = field(default_factory=list)
     starts: list[Start] = field(default_factory=list)
     stops: list[tuple[str, float]] = field(default_factory=list)
@@ -251,11 +255,11 @@ class CoinTracker:
         for tr in self.tracks.values():
             if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
                 tr.hand_t = t
-        f = _Frame(t, view)
-        # Sliding coins first: a coin at rest is struck by a path of this frame.
+        f = _Frame(t, view, sightings)
+        # Sliding coins first: a coin at rest is struck by a path of this frame. Each track
+        # takes the sighting given to it, though a trade (:func:`trade`) renames it meanwhile.
         order = sorted(self.tracks.values(), key=lambda tr: tr.state is not State.SLIDING)
-        for tr in order:
-            s = pairs.get(tr.coin)
+        for tr, s in [(tr, pairs.get(tr.coin)) for tr in order]:
             if tr.state is State.SLIDING:
                 self._sliding(tr, s, f)
             elif tr.state is State.REST:
@@ -387,7 +391,7 @@ class CoinTracker:
             tr.unseen_start = (*cause, tr.hidden_t)
             since = tr.hidden_t
             under = {o.coin for o in self.tracks.values() if o is not tr and o.under_hand}
-            self.names.came_out(tr, b, under)
+            self.names.came_out(tr.coin, tr.hidden_t, tr.spot, b, under)
         else:
             f.starts.append(Start(tr.coin, since, at, *cause))
             f.steps.append(Step(tr.coin, at, pt(b), since, t, (0.0, 0.0)))
@@ -692,6 +696,8 @@ class CoinTracker:
                 # shows here may be the hand's (a fingertip apart from its region). It was
                 # put here once its spot shows.
                 return
+            if not carried:
+                self._put_instead(tr, at, f)
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
@@ -712,6 +718,41 @@ class CoinTracker:
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.stops.append((tr.coin, seen_t))
+
+    def _put_instead(self, tr: Track, at: np.ndarray, f: _Frame) -> None:
+        """``tr``, hidden under a hand, is taken to have been put down at ``at``; but if its
+        spot, uncovered, shows a coin with its look, it lies there still, and the coin put down
+        is one of the others hidden under a hand that went over ``at`` since it hid and whose
+        own spot shows no such coin (a hand lifts no coin that is not there). ``tr`` trades
+        names with the nearest of them (:func:`trade`), a name provisional among them while
+        there are more than one (:mod:`.names`)."""
+        if not self._spot_shows(tr, f.seen):
+            return
+        under = [
+            o
+            for o in self.tracks.values()
+            if o is not tr
+            and o.under_hand
+            and self.trail.within(o.hidden_t, pt(at), self.cfg.radius_mm)
+            and not self._spot_shows(o, f.seen)
+        ]
+        if not under:
+            return
+        put = min(under, key=lambda o: float(np.hypot(*(o.spot - at))))
+        left, since = put.spot.copy(), put.hidden_t
+        trade(self.tracks, tr.coin, put.coin, tr.spot)
+        others = {o.coin for o in under if o is not put}
+        self.names.came_out(tr.coin, since, left, at, others)
+
+    def _spot_shows(self, tr: Track, seen: Sequence[Sighting]) -> bool:
+        """Whether a reading of ``seen`` lies at ``tr``'s spot (within half a radius) with
+        ``tr``'s look (:func:`look_apart` within ``look_gate``): the coin lies there."""
+        back = self.cfg.radius_mm / 2
+        return any(
+            math.dist(s.mm, pt(tr.spot)) <= back
+            and (tr.look is None or look_apart(s.look, tr.look) <= self.cfg.look_gate)
+            for s in seen
+        )
 
     def _blow_speed(self, tr: Track, at: np.ndarray) -> float:
         """How fast ``tr``, hidden and now found at rest at ``at``, was going when its unseen
