@@ -174,3 +174,24 @@ def test_a_shift_away_from_where_its_striker_set_off_is_a_strike_though_it_went_
     g = Grazes(CFG, strikes)
     g.set_off("knight", 2.0)
     assert g.nudged("guard", (W + 1.2, 0.0), (W + 0.2, 0.0), 2.1, where) == []
+
+
+def test_a_shift_by_a_coin_that_may_have_lain_touching_it_is_a_strike_only_if_likelier() -> None:
+    # "a" came to rest unseen 0.05 mm beyond touching "b": too unlikely a graze to call, but
+    # the two may touch. Later "a" is set off into "b", which is read shifted 0.6 mm away from
+    # it, and "a" read back off it, the two apart, in the same frame: if they touched, "a"
+    # pushed "b" (no blow), so the strike is only as likely as they lay apart: not called.
+    spot = (TARGET[0] - W - 0.05, TARGET[1])
+
+    def pushed(g: Grazes) -> list[tuple[str, str]]:
+        g.strikes.set_off("a", spot)
+        g.set_off("a", 3.0)
+        after = {"a": (spot[0] - 1.0, spot[1]), "b": (TARGET[0] + 0.6, TARGET[1])}
+        g.strikes.steps(3.1, [], after)
+        return [(s.coin, s.target) for s in g.nudged("b", TARGET, after["b"], 3.1, after)]
+
+    g = Grazes(CFG, Strikes(CFG))
+    assert g.arrived("a", spot, 2.0, {"b": TARGET}) == []
+    assert pushed(g) == []
+    # Nothing said they might touch: a strike.
+    assert pushed(Grazes(CFG, Strikes(CFG))) == [("a", "b")]

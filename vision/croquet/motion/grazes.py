@@ -226,7 +226,7 @@ class Grazes:
             for c, at in positions.items()
             if c != coin
             and 0 <= t - self.set_off_t.get(c, -math.inf) <= cfg.settle_s
-            and frozenset((c, coin)) not in self.strikes.contact
+            and not self.strikes.touched_since(frozenset((c, coin)), self.set_off_t[c])
         }
         near = {c: float(np.hypot(*(p - here))) for c, p in nearest.items()}
         near = {c: d for c, d in near.items() if d <= reach}
@@ -237,11 +237,10 @@ class Grazes:
         chance = sure(float(shift @ centres), math.sqrt(2) * cfg.gap_sd_mm)
         if chance <= 0.5:
             return []
-        self.strikes.contact.add(frozenset((striker, coin)))
         # The blow fell between the striker's setting off and the reading that shows it; no
         # reading says when: the middle of that span.
         when = 0.5 * (self.set_off_t[striker] + t)
-        return [Strike(when, striker, coin, confidence=chance)]
+        return self.strikes.blow(when, striker, coin, chance, self.set_off_t[striker])
 
     def steps(self, t: float, steps: Sequence[Step], still: Mapping[str, Point]) -> None:
         """Follow the sliding coins' paths, and note those that came within reach of a coin
@@ -284,9 +283,7 @@ class Grazes:
             if other == coin or pair in self.strikes.contact:
                 continue
             chance = graze_chance(math.dist(at, near), sd, 0.0, 1.0, cfg)
-            if chance > 0.5:
-                self.strikes.contact.add(pair)
-                out.append(Strike(t, coin, other, confidence=chance))
+            out += self._called(pair, t, coin, other, chance)
         return out
 
     def judge(self, t: float, still: Collection[str], decel_mm_s2: float) -> list[Strike]:
@@ -306,10 +303,22 @@ class Grazes:
                 continue
             gap, sd = self._gap(g)
             chance = graze_chance(gap, sd, g.speed_mm_s, decel_mm_s2, cfg)
-            if chance > 0.5:
-                self.strikes.contact.add(pair)
-                out.append(Strike(g.t, g.coin, g.target, confidence=chance))
+            out += self._called(pair, g.t, g.coin, g.target, chance)
         return out
+
+    def _called(
+        self, pair: frozenset[str], t: float, coin: str, target: str, chance: float
+    ) -> list[Strike]:
+        """A graze of ``target`` by ``coin`` at ``t`` with ``chance``: called, the pair in
+        contact, if more likely than not; else the chance that they touch is kept
+        (:attr:`Strikes.maybe`) until they part."""
+        if chance > 0.5:
+            self.strikes.contact.add(pair)
+            return [Strike(t, coin, target, confidence=chance)]
+        if chance > 0.0:
+            self.strikes.maybe[pair] = max(chance, self.strikes.maybe.get(pair, 0.0))
+            self.strikes.maybe_parted.pop(pair, None)
+        return []
 
     def _gap(self, g: Graze) -> tuple[float, float]:
         """How near ``g``'s path came to the coin at rest, and the error of that (see the

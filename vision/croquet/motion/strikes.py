@@ -12,7 +12,8 @@ coin set off beside a hand is held a while (:mod:`.flicks`) before it is known t
 and its striker may be seen touching it sliding meanwhile: a pair in contact when, or since, the
 struck coin set off made that blow already. Two coins that came to rest touching (a touch too soft
 to move the other shows no blow) are in contact too: one set off by the other while they touch was
-pushed (:meth:`Strikes.lies`).
+pushed (:meth:`Strikes.lies`). A graze judged too unlikely to call leaves its chance that the two
+touch: a later blow between them is as likely as they lay apart (:meth:`Strikes.blow`).
 
 A sliding coin may also graze a coin at rest too lightly to move it as far as the camera sees:
 :mod:`.grazes`.
@@ -114,6 +115,12 @@ class Strikes:
         self.lying: set[frozenset[str]] = set()
         #: Where each coin last set off from.
         self.spots: dict[str, Point] = {}
+        #: Pairs that may be touching: the chance a graze judged too unlikely to call
+        #: (:mod:`.grazes`) touched; kept ``settle_s`` after they part, for a blow read
+        #: late (:meth:`blow`).
+        self.maybe: dict[frozenset[str], float] = {}
+        #: When each pair of :attr:`maybe` parted.
+        self.maybe_parted: dict[frozenset[str], float] = {}
 
     def rename(self, a: str, b: str) -> None:
         """Coins ``a`` and ``b`` trade names."""
@@ -122,6 +129,42 @@ class Strikes:
         self.parted = {frozenset(swap.get(c, c) for c in p): t for p, t in self.parted.items()}
         self.lying = {frozenset(swap.get(c, c) for c in pair) for pair in self.lying}
         self.spots = {swap.get(c, c): at for c, at in self.spots.items()}
+        self.maybe = {frozenset(swap.get(c, c) for c in p): x for p, x in self.maybe.items()}
+        self.maybe_parted = {
+            frozenset(swap.get(c, c) for c in p): t for p, t in self.maybe_parted.items()
+        }
+
+    def touched_since(self, pair: frozenset[str], since: float) -> bool:
+        """Whether the two coins of ``pair`` are in contact, or parted only at ``since`` or
+        after: a blow between them read since then was made when they touched."""
+        return pair in self.contact or self.parted.get(pair, -math.inf) >= since
+
+    def blow(
+        self, when: float, striker: str, target: str, confidence: float, since: float
+    ) -> list[Strike]:
+        """A blow of ``striker`` on ``target`` at ``when``, as sure as ``confidence`` on the
+        readings of the blow alone, made by a coin set off at ``since``: the two are in contact
+        from now. If they may have been touching when it set off (:attr:`maybe`: the pair had
+        not parted by then), the blow was a push unless they lay apart: it is called with the
+        chance of both, and only when that is more likely than not (the fewest wrong calls, as
+        a graze).
+
+        >>> s = Strikes(MotionConfig())
+        >>> s.maybe[frozenset(("a", "b"))] = 0.45
+        >>> s.blow(1.0, "a", "b", 0.85, 0.9)
+        []
+        >>> [(c.coin, c.target, c.confidence) for c in s.blow(2.0, "c", "b", 0.85, 1.9)]
+        [('c', 'b', 0.85)]
+        """
+        pair = frozenset((striker, target))
+        self.contact.add(pair)
+        touching = self.maybe.pop(pair, 0.0)
+        if self.maybe_parted.pop(pair, math.inf) < since:
+            touching = 0.0
+        chance = confidence * (1.0 - touching)
+        if touching and chance <= 0.5:
+            return []
+        return [Strike(when, striker, target, confidence=chance)]
 
     def set_off(self, coin: str, at: Point) -> None:
         """``coin`` set off from ``at``."""
@@ -140,11 +183,11 @@ class Strikes:
             self.lying.discard(pair)
         # Touching still, or parted only since it set off (a frame's leeway: its start is
         # timed from its readings): the blow, if any, was called when they touched.
-        if pair in self.contact or self.parted.get(pair, -math.inf) > start.t - self.cfg.frame_s:
+        since = start.t - self.cfg.frame_s
+        if self.touched_since(pair, since):
             return []
-        self.contact.add(pair)
         confidence = sure(start.margin_mm, math.sqrt(2) * self.cfg.position_sd_mm)
-        return [Strike(start.t, start.by, start.coin, confidence=confidence)]
+        return self.blow(start.t, start.by, start.coin, confidence, since)
 
     def lies(
         self, coin: str, t: float, positions: Mapping[str, Point], still: Collection[str]
@@ -193,16 +236,22 @@ class Strikes:
                 confidence = sure(margin, 2 * math.sqrt(2) * cfg.position_sd_mm)
             else:
                 continue
-            self.contact.add(pair)
-            out.append(Strike(when, striker.coin, target.coin, confidence=confidence))
-        for pair in list(self.contact):
+            out += self.blow(when, striker.coin, target.coin, confidence, striker.t0)
+        for pair, parted in list(self.maybe_parted.items()):
+            if t - parted > cfg.settle_s:
+                del self.maybe_parted[pair]
+                self.maybe.pop(pair, None)
+        for pair in [*(p for p in self.maybe if p not in self.maybe_parted), *self.contact]:
             a, b = (positions.get(c) for c in pair)
             if (
                 a is None
                 or b is None
                 or math.hypot(a[0] - b[0], a[1] - b[1]) > cfg.touch_mm + cfg.separate_mm
             ):
-                self.parted[pair] = t
-                self.contact.discard(pair)
-                self.lying.discard(pair)
+                if pair in self.contact:
+                    self.parted[pair] = t
+                    self.contact.discard(pair)
+                    self.lying.discard(pair)
+                else:
+                    self.maybe_parted[pair] = t
         return out
