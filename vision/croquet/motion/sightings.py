@@ -80,9 +80,10 @@ _REREAD_FRAMES = 8
 #: the noise's sample at most: an arm reaching over a table covers a tenth of it or so, so a
 #: frame changed over more than half of it shows the noise misjudged, not hands.
 _MOST_HANDS_COVER = 0.5
-#: A pixel and its eight neighbours: the centre first (:func:`hides_pattern`).
-_AROUND = np.array([(0, 0), *((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)])
+#: A pixel and its eight neighbours.
 _NEIGHBOURS = np.ones((3, 3), np.uint8)
+#: The weights that add a BGR pixel's channels (:func:`_channel_sum`).
+_SUM_CHANNELS = np.ones((1, 3), np.float32)
 
 
 @dataclass(frozen=True)
@@ -207,19 +208,22 @@ def _changed(
     gradient is ``grad``) seen at ``gain`` by more than the camera's noise allows at a flat or
     an edge pixel (:meth:`CameraNoise.thresholds`, two levels more for the rounding of both),
     shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only. A
-    pixel coloured as a coin's face (within one of the ``faces`` ranges,
-    :func:`face_range`, under this frame's light) is no shadow: a dark grey coin on a white
-    tile dims every channel alike too; nor is one where the table's pattern does not show
-    through (:func:`hides_pattern`, in squares of ``block`` pixels, a coin's width): a brown
-    hand on a brown wood dims it alike too. Also each pixel's largest channel difference
-    (uint8)."""
+    pixel coloured as a coin's face (within one of the coins' colour ranges,
+    :func:`face_range`, under this frame's light: ``faces`` is their :func:`face_lookup`) is
+    no shadow: a dark grey coin on a white tile dims every channel alike too; nor is one where
+    the table's pattern does not show through (:func:`hides_pattern`, in squares of ``block``
+    pixels, a coin's width): a brown hand on a brown wood dims it alike too. Also each pixel's
+    largest channel difference (uint8)."""
     flat, edge = (gain * v + 2.0 for v in noise.thresholds(config.sure_sds))
     lit = cv2.convertScaleAbs(table, alpha=gain)
     b, g, r = cv2.split(cv2.absdiff(frame, lit))
     largest = cv2.max(cv2.max(b, g), r)
     _, mask = cv2.threshold(largest, flat, 1, cv2.THRESH_BINARY)
     if edge > flat:
-        mask[(grad >= noise.edge_gradient) & (largest <= edge)] = 0
+        # An edge pixel has changed beyond ``edge``, a flat one beyond ``flat``.
+        _, beyond_edge = cv2.threshold(largest, edge, 1, cv2.THRESH_BINARY)
+        flat_px = (grad < noise.edge_gradient).view(np.uint8)
+        mask = cv2.bitwise_or(beyond_edge, cv2.bitwise_and(mask, flat_px))
     ys, xs = nonzero(mask)
     if len(ys):
         ratio = (frame[ys, xs].astype(np.float32) + 1.0) / (
@@ -229,15 +233,46 @@ def _changed(
         lo, hi = np.minimum(np.minimum(b, g), r), np.maximum(np.maximum(b, g), r)
         least, most = config.shadow_ratio
         shadow = (lo >= least) & (hi <= most) & (hi - lo <= config.shadow_spread)
-        if shadow.any() and len(faces):
-            seen = frame[ys[shadow], xs[shadow]].astype(np.float32)[:, None, :] / gain
-            coinlike = ((seen >= faces[None, :, 0]) & (seen <= faces[None, :, 1])).all(axis=2)
-            shadow[np.flatnonzero(shadow)[coinlike.any(axis=1)]] = False
+        if shadow.any():
+            at = np.flatnonzero(shadow)
+            shadow[at[in_faces(faces, frame[ys[at], xs[at]])]] = False
         if shadow.any():
             at = np.flatnonzero(shadow)
             shadow[at[hides_pattern(frame, table, gain, ys[at], xs[at], noise.sd, block)]] = False
         mask[ys[shadow], xs[shadow]] = 0
     return mask, largest
+
+
+def face_lookup(ranges: np.ndarray, gain: float) -> np.ndarray:
+    """A lookup of which of a coin face's colour ``ranges`` (R x 2 x 3: low and high BGR
+    under the bare table's light) each value of each channel, seen at ``gain``, lies within:
+    a bit per range, 64 ranges to a word (words x 3 x 256, uint64). A channel takes 256
+    values, so a frame's pixels are tested by looking them up (:func:`in_faces`)."""
+    seen = np.arange(256, dtype=np.float32) / gain
+    words = []
+    for first in range(0, len(ranges), 64):
+        part = ranges[first : first + 64]
+        bits = np.left_shift(np.uint64(1), np.arange(len(part), dtype=np.uint64))
+        inside = (seen[None, :, None] >= part[:, 0].T[:, None, :]) & (
+            seen[None, :, None] <= part[:, 1].T[:, None, :]
+        )
+        words.append(np.bitwise_or.reduce(np.where(inside, bits, np.uint64(0)), axis=2))
+    return np.array(words, np.uint64).reshape(-1, 3, 256)
+
+
+def in_faces(lookup: np.ndarray, px: np.ndarray) -> np.ndarray:
+    """Whether each of the BGR pixels ``px`` (N x 3 uint8) lies within one of the ranges of
+    ``lookup`` (:func:`face_lookup`) in every channel.
+
+    >>> ranges = np.array([[[10, 10, 10], [20, 20, 20]], [[50, 0, 0], [60, 5, 5]]], float)
+    >>> px = np.array([[15, 15, 15], [15, 15, 30], [55, 15, 15], [110, 4, 0]], np.uint8)
+    >>> in_faces(face_lookup(ranges, 2.0), px).tolist()
+    [False, False, False, True]
+    """
+    out = np.zeros(len(px), bool)
+    for word in lookup:
+        out |= (word[0][px[:, 0]] & word[1][px[:, 1]] & word[2][px[:, 2]]) != 0
+    return out
 
 
 def hides_pattern(
@@ -275,28 +310,42 @@ def hides_pattern(
     >>> bool(hides_pattern(hand, wood, 1.0, ys, xs, 1.0, 8).all())
     True
     """
-    tested = np.zeros(frame.shape[:2], np.uint8)
-    tested[ys, xs] = 1
-    inner = cv2.erode(tested, _NEIGHBOURS, borderValue=0)[ys, xs] > 0
+    if not len(ys):
+        return np.zeros(0, bool)
+    # Worked over the box round the pixels tested: a tested pixel whose eight neighbours
+    # are all tested lies inside it.
+    y0, x0 = int(ys.min()), int(xs.min())
+    y1, x1 = int(ys.max()) + 1, int(xs.max()) + 1
+    tested = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    tested[ys - y0, xs - x0] = 1
+    inner = cv2.erode(tested, _NEIGHBOURS, borderValue=0)[ys - y0, xs - x0] > 0
     iy, ix = ys[inner], xs[inner]
     if not len(iy):
         return np.zeros(len(ys), bool)
-    ny, nx = iy[None, :] + _AROUND[:, :1], ix[None, :] + _AROUND[:, 1:]
-    lit = table[ny, nx].sum(axis=2, dtype=np.float32) * np.float32(gain) + 3
-    log_t = np.log(lit)
-    log_f = np.log(frame[ny, nx].sum(axis=2, dtype=np.float32) + 3)
-    t, f = log_t[0] - log_t.mean(axis=0), log_f[0] - log_f.mean(axis=0)
+    by, bx = iy - y0, ix - x0
+    lit_box = _channel_sum(table[y0:y1, x0:x1]) * np.float32(gain) + np.float32(3)
+    log_t = cv2.log(lit_box)
+    log_f = cv2.log(_channel_sum(frame[y0:y1, x0:x1]) + np.float32(3))
+    # Each pixel less the mean of its 3 x 3 neighbours.
+    t = (log_t - cv2.blur(log_t, (3, 3)))[by, bx]
+    f = (log_f - cv2.blur(log_f, (3, 3)))[by, bx]
+    lit = lit_box[by, bx]
     across = frame.shape[1] // block + 1
     squares = (frame.shape[0] // block + 1) * across
     which = (iy // block) * across + ix // block
     # The log of a sum of three channels, each with noise sd, spreads by sqrt(3) sd / sum.
-    noise = np.float32(3 * sd * sd) / (lit[0] * lit[0])
+    noise = np.float32(3 * sd * sd) / (lit * lit)
     n = np.bincount(which, minlength=squares)
     txx = np.bincount(which, t * t, minlength=squares)
     txy = np.bincount(which, t * f, minlength=squares)
     floor = np.bincount(which, noise, minlength=squares)
     hidden = (n >= 4) & (txx >= 4 * floor) & (txy < 0.5 * txx)
     return hidden[(ys // block) * across + xs // block]
+
+
+def _channel_sum(image: np.ndarray) -> np.ndarray:
+    """The sum of a BGR picture's three channels at each pixel (float32)."""
+    return cv2.transform(image.astype(np.float32), _SUM_CHANNELS)
 
 
 def see(
@@ -323,6 +372,7 @@ def see(
     # The median (the upper one of an even count: a sample of thousands), by one partition:
     # numpy's median costs several times more.
     gain = float(np.partition(ratio, len(ratio) // 2)[len(ratio) // 2])
+    faces = face_lookup(table.faces, gain)
     # Until the camera's noise has been read, a frame is compared with a guess of it: read it
     # from this frame first (no hand is known yet, so none is left out).
     # Where the coins expected show, on the plane their outlines' centroids lie on.
@@ -337,7 +387,7 @@ def see(
         gain,
         table.noise,
         config,
-        table.faces,
+        faces,
         max(3, round(2 * table.coin_px / s)),
     )
     mask = cv2.bitwise_and(mask, table.on_table_mask)
@@ -411,7 +461,7 @@ def see(
                 kept[old] = (patch, found)
                 sightings += [(c, False) for c in found]
                 continue
-        found = _coins_in(frame, table, box, k, gain, flat, config, shown_at, painted_px)
+        found = _coins_in(frame, table, box, k, gain, faces, flat, config, shown_at, painted_px)
         kept[(*box, k)] = (_patch(frame, box).copy(), found)
         sightings += [(c, True) for c in found]
     if memory is not None:
@@ -555,17 +605,19 @@ def _coins_in(
     box: tuple[int, int, int, int],
     k: int,
     gain: float,
+    faces: np.ndarray,
     flat: float,
     config: MotionConfig,
     shown_at: np.ndarray,
     painted_px: np.ndarray,
 ) -> list[Sighting]:
-    """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h);
-    ``flat`` is the difference beyond which a flat pixel has changed this frame; the coins
-    expected show at ``shown_at`` (pixels, N x 2); the bare table was painted in round
-    ``painted_px`` (pixels, N x 2) at set-up. A painted spot that shows the table's colour
-    (:func:`_bare`) holds no coin: its changed pixels are the painting's error, which would
-    pull the reading of a coin beside it, and are left out."""
+    """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h) at
+    ``gain`` (``faces`` is the coins' colours' :func:`face_lookup` at it); ``flat`` is the
+    difference beyond which a flat pixel has changed this frame; the coins expected show at
+    ``shown_at`` (pixels, N x 2); the bare table was painted in round ``painted_px`` (pixels,
+    N x 2) at set-up. A painted spot that shows the table's colour (:func:`_bare`) holds no
+    coin: its changed pixels are the painting's error, which would pull the reading of a coin
+    beside it, and are left out."""
     x0, y0 = max(0, box[0]), max(0, box[1])
     x1, y1 = min(table.size[0], box[0] + box[2]), min(table.size[1], box[1] + box[3])
     if x1 <= x0 or y1 <= y0:
@@ -578,7 +630,7 @@ def _coins_in(
         gain,
         table.noise,
         config,
-        table.faces,
+        faces,
         max(3, round(2 * table.coin_px)),
     )
     ys, xs = nonzero(mask)
