@@ -114,7 +114,12 @@ class RegionMemory:
     (:meth:`CameraNoise.thresholds`): nothing in it moved by more than the noise over the
     coin's contrast against the table, a few hundredths of a pixel. It is compared with the
     picture when it was last read, not the last frame's, so a slow creep adds up until it
-    shows. A region is known again by its coins' number and its box (:meth:`match`)."""
+    shows. A region is known again by its coins' number and its box (:meth:`match`); where
+    nothing could have moved its coins, also as the regions remembered whose boxes' centres
+    lie in its box (:meth:`within`), whatever number of coins its area now gives: a rim's
+    difference wavering about the threshold moves a box's edges by steps, joins coins lying
+    close into one region or parts them, and sways the area a coin in part hidden (against a
+    tower) shows, while nothing moves."""
 
     regions: dict[tuple[int, int, int, int, int], tuple[np.ndarray, list[Sighting]]] = field(
         default_factory=dict
@@ -144,6 +149,24 @@ class RegionMemory:
             ):
                 return key, patch, found
         return None
+
+    def within(self, box: tuple[int, int, int, int]) -> list[Sighting]:
+        """The coins read in the regions remembered whose boxes' centres lie inside ``box``
+        (x, y, w, h).
+
+        >>> coin = Sighting((1.0, 2.0), (9.0, 9.0, 9.0))
+        >>> m = RegionMemory({(10, 10, 20, 20, 1): (np.zeros((1, 1, 3), np.uint8), [coin]),
+        ...                   (28, 10, 20, 20, 1): (np.zeros((1, 1, 3), np.uint8), [coin])})
+        >>> len(m.within((8, 8, 44, 26))), len(m.within((8, 8, 26, 26))), m.within((60, 8, 9, 9))
+        (2, 1, [])
+        """
+        x, y, w, h = box
+        return [
+            c
+            for key, (_, found) in self.regions.items()
+            if x <= key[0] + key[2] / 2 < x + w and y <= key[1] + key[3] / 2 < y + h
+            for c in found
+        ]
 
 
 @dataclass(frozen=True, eq=False)
@@ -459,6 +482,12 @@ def see(
                 _patch(frame, old), patch, flat
             ):
                 kept[old] = (patch, found)
+                sightings += [(c, False) for c in found]
+                continue
+        elif memory is not None and reuse_quiet:
+            found = memory.within(box)
+            if found and _quiet(found, hands, moving, config):
+                kept[(*box, k)] = (_patch(frame, box).copy(), found)
                 sightings += [(c, False) for c in found]
                 continue
         found = _coins_in(frame, table, box, k, gain, faces, flat, config, shown_at, painted_px)
