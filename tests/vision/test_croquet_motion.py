@@ -288,6 +288,13 @@ def _one_coin(coin: str, at: tuple[float, float]) -> CoinTracker:
     return CoinTracker({coin: at}, {}, (864.0, 864.0), MotionConfig(position_sd_mm=0.1))
 
 
+def test_the_thresholds_measured_on_the_table_reach_every_part_of_the_tracker() -> None:
+    tr = _one_coin("moons-knight", (100.0, 100.0))
+    measured = tr.cfg.measured(0.4)
+    tr.retune(measured)
+    assert [tr.cfg, tr.friction.cfg, tr.blows.cfg, tr.names.cfg] == [measured] * 4
+
+
 def test_a_coin_read_away_from_its_spot_with_nothing_to_move_it_stays_put() -> None:
     tr = _one_coin("moons-knight", (100.0, 100.0))
     starts = []

@@ -342,8 +342,7 @@ class CoinReferee:
     def _retune(self, sd_mm: float) -> None:
         """Every threshold from the position noise measured so far."""
         self.cfg = cfg = self.cfg.measured(sd_mm)
-        self.tracker.cfg = cfg
-        self.tracker.friction.cfg = cfg
+        self.tracker.retune(cfg)
         self.hits.cfg = cfg
         self.strikes.cfg = cfg
         self.grazes.cfg = cfg

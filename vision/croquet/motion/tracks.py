@@ -183,6 +183,14 @@ class CoinTracker:
         #: Coins whose rest may be a reading of a painted-in set-up spot (:mod:`.ghosts`).
         self.ghosts = Ghosts()
 
+    def retune(self, config: MotionConfig) -> None:
+        """Take ``config`` (the thresholds from the position noise measured: :meth:`variance`)
+        here and in every part that judges with them."""
+        self.cfg = config
+        self.friction.cfg = config
+        self.blows.cfg = config
+        self.names.cfg = config
+
     @property
     def variance(self) -> float:
         """The spread of a still coin's reading (mm^2, per axis), measured on the table
