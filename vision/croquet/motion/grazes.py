@@ -240,7 +240,9 @@ class Grazes:
         # The blow fell between the striker's setting off and the reading that shows it; no
         # reading says when: the middle of that span.
         when = 0.5 * (self.set_off_t[striker] + t)
-        return self.strikes.blow(when, striker, coin, chance, self.set_off_t[striker])
+        strike = self.strikes.blow(when, striker, coin, chance, self.set_off_t[striker])
+        # A pair that may have lain touching was more likely pushed than struck.
+        return [strike] if strike.confidence > 0.5 else []
 
     def steps(self, t: float, steps: Sequence[Step], still: Mapping[str, Point]) -> None:
         """Follow the sliding coins' paths, and note those that came within reach of a coin

@@ -270,16 +270,20 @@ def face_lookup(ranges: np.ndarray, gain: float) -> np.ndarray:
     """A lookup of which of a coin face's colour ``ranges`` (R x 2 x 3: low and high BGR
     under the bare table's light) each value of each channel, seen at ``gain``, lies within:
     a bit per range, 64 ranges to a word (words x 3 x 256, uint64). A channel takes 256
-    values, so a frame's pixels are tested by looking them up (:func:`in_faces`)."""
+    values, so a frame's pixels are tested by looking them up (:func:`in_faces`). The values
+    within a range run from the first seen at or above its low end to the last at or below
+    its high end: each range's bit is set there and taken off after, and the running sum
+    over the values holds the bits of the ranges each lies within."""
     seen = np.arange(256, dtype=np.float32) / gain
     words = []
     for first in range(0, len(ranges), 64):
         part = ranges[first : first + 64]
         bits = np.left_shift(np.uint64(1), np.arange(len(part), dtype=np.uint64))
-        inside = (seen[None, :, None] >= part[:, 0].T[:, None, :]) & (
-            seen[None, :, None] <= part[:, 1].T[:, None, :]
-        )
-        words.append(np.bitwise_or.reduce(np.where(inside, bits, np.uint64(0)), axis=2))
+        edges = np.zeros((3, 257), np.uint64)
+        for c in range(3):
+            np.add.at(edges[c], np.searchsorted(seen, part[:, 0, c], "left"), bits)
+            np.subtract.at(edges[c], np.searchsorted(seen, part[:, 1, c], "right"), bits)
+        words.append(np.cumsum(edges, axis=1, dtype=np.uint64)[:, :256])
     return np.array(words, np.uint64).reshape(-1, 3, 256)
 
 
