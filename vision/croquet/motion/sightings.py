@@ -224,7 +224,7 @@ def _changed(
     gain: float,
     noise: CameraNoise,
     config: MotionConfig,
-    faces: np.ndarray,
+    faces: FaceColours,
     block: int,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Where ``frame`` (BGR uint8) differs in any channel from ``table`` (BGR uint8, whose
@@ -232,7 +232,7 @@ def _changed(
     an edge pixel (:meth:`CameraNoise.thresholds`, two levels more for the rounding of both),
     shadows left out (a 0/1 uint8 mask). The shadow test runs on the changed pixels only. A
     pixel coloured as a coin's face (within one of the coins' colour ranges,
-    :func:`face_range`, under this frame's light: ``faces`` is their :func:`face_lookup`) is
+    :func:`face_range`, under this frame's light: ``faces``) is
     no shadow: a dark grey coin on a white tile dims every channel alike too; nor is one where
     the table's pattern does not show through (:func:`hides_pattern`, in squares of ``block``
     pixels, a coin's width): a brown hand on a brown wood dims it alike too. Also each pixel's
@@ -258,12 +258,26 @@ def _changed(
         shadow = (lo >= least) & (hi <= most) & (hi - lo <= config.shadow_spread)
         if shadow.any():
             at = np.flatnonzero(shadow)
-            shadow[at[in_faces(faces, frame[ys[at], xs[at]])]] = False
+            shadow[at[in_faces(faces.lookup, frame[ys[at], xs[at]])]] = False
         if shadow.any():
             at = np.flatnonzero(shadow)
             shadow[at[hides_pattern(frame, table, gain, ys[at], xs[at], noise.sd, block)]] = False
         mask[ys[shadow], xs[shadow]] = 0
     return mask, largest
+
+
+@dataclass
+class FaceColours:
+    """The colour ranges of the coins' faces (:func:`face_range`) seen at one frame's
+    ``gain``, looked up (:func:`face_lookup`) only if a frame's shadow test needs them."""
+
+    ranges: np.ndarray
+    gain: float
+
+    @cached_property
+    def lookup(self) -> np.ndarray:
+        """The ranges' :func:`face_lookup` at ``gain``."""
+        return face_lookup(self.ranges, self.gain)
 
 
 def face_lookup(ranges: np.ndarray, gain: float) -> np.ndarray:
@@ -399,7 +413,7 @@ def see(
     # The median (the upper one of an even count: a sample of thousands), by one partition:
     # numpy's median costs several times more.
     gain = float(np.partition(ratio, len(ratio) // 2)[len(ratio) // 2])
-    faces = face_lookup(table.faces, gain)
+    faces = FaceColours(table.faces, gain)
     # Until the camera's noise has been read, a frame is compared with a guess of it: read it
     # from this frame first (no hand is known yet, so none is left out).
     # Where the coins expected show, on the plane their outlines' centroids lie on.
@@ -638,14 +652,14 @@ def _coins_in(
     box: tuple[int, int, int, int],
     k: int,
     gain: float,
-    faces: np.ndarray,
+    faces: FaceColours,
     flat: float,
     config: MotionConfig,
     shown_at: np.ndarray,
     painted_px: np.ndarray,
 ) -> list[Sighting]:
     """The ``k`` coins of a region, read at full resolution within ``box`` (x, y, w, h) at
-    ``gain`` (``faces`` is the coins' colours' :func:`face_lookup` at it); ``flat`` is the
+    ``gain`` (``faces``: the coins' colours seen at it); ``flat`` is the
     difference beyond which a flat pixel has changed this frame; the coins expected show at
     ``shown_at`` (pixels, N x 2); the bare table was painted in round ``painted_px`` (pixels,
     N x 2) at set-up. A painted spot that shows the table's colour (:func:`_bare`) holds no
