@@ -248,6 +248,28 @@ def test_a_coin_beside_the_spot_it_left_is_read_where_it_lies_not_pulled_to_the_
 
 
 @pytest.mark.slow
+def test_two_coins_touching_that_show_less_than_their_discs_are_read_as_two() -> None:
+    # Held-back surface family (classic coins on a patterned cloth, long exposure): the moons
+    # knight is struck into the suns knight and stops against it. Where their faces match the
+    # cloth's print the two show one and a half coins' area; read as one coin, the reading
+    # between them went to one and the next two readings to the other's name: a swap.
+    variation = draw_variation(1800201, "surface")
+    assert variation.variants["surface"] == "patterned"
+    scene, r = varied_scene(1800201, 8, MODE_WIDE, variation, None)
+    frames = r.frames(scene)
+    first, _ = next(frames)
+    ref = TablesideReferee(first, scene, r)
+    for img, truth in frames:
+        ref.update(img, truth)
+        if truth.t >= 3.8:
+            break
+    for coin in ("suns-knight", "moons-knight"):
+        at = truth.coins[coin].mm
+        assert at is not None
+        assert math.dist(ref.referee.motion.positions[coin], at) < 2.0
+
+
+@pytest.mark.slow
 def test_a_chain_of_blows_under_one_hand_is_one_flick_and_its_blows() -> None:
     # Held-back surface family (dark cloth, JPEG): under one hand the suns knight is flicked
     # into the arms knight, and that into the crowns knight, which slides out first and is

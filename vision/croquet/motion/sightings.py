@@ -17,20 +17,22 @@ colour happens to match the cloth's in shade, the table between two fingers) lie
 shade, never a coin in the open. A coin shows as its disc and a pixel's worth of rim round it (its
 side, and the blend of its edge with the table): a smaller region holds ``round(area / that area)``
 coins (less the ring round each set-up spot inside it where the bare table was painted in wider than
-a coin), or as many as are expected inside it if more and its area holds them, less what touching
-coins' outlines overlap where their rims meet (so a wrong belief never splits one coin in two); none
-if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a hand covers part of
-is in the hand's region). Each coin read, the pixels nearer its centre than any other's (holes
-filled), must be as wide as a coin across its narrowest direction, less half the camera's edge ramp
-that a coin barely out of the noise loses of its rim (motion blur only lengthens a coin, along its
-path; touching coins part at their tangent): a shadow's fringe, a hand's edge or an arm's outline
-across a tile is not; and a coin's disc, round the centre read, must be filled to ``coin_fill`` of
-it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin is not. The coins'
-centres are read at full resolution: the centroid of the region's changed pixels, or for two or more
-touching coins the centres of a k-means split of them (two equal discs in contact split exactly at
-their tangent; a split that puts two centres closer than a coin's width, which no two coins can be,
-cut one coin smeared by its speed, and is made again with one coin fewer), each then moved to the
-centre of the coin-sized disc the changed pixels fill
+a coin), or as many as are expected inside it if more and its area is more than one fewer of them
+show (less what touching coins' outlines overlap where their rims meet): a coin whose face matches
+the table's print in places shows less than its disc, and the split below tells the coins apart or,
+finding them closer than two coins can lie, reads one coin fewer (so a wrong belief never splits one
+coin in two); none if it is smaller than ``coin_fill`` of one (a coin that shows shows whole; one a
+hand covers part of is in the hand's region). Each coin read, the pixels nearer its centre than any
+other's (holes filled), must be as wide as a coin across its narrowest direction, less half the
+camera's edge ramp that a coin barely out of the noise loses of its rim (motion blur only lengthens
+a coin, along its path; touching coins part at their tangent): a shadow's fringe, a hand's edge or
+an arm's outline across a tile is not; and a coin's disc, round the centre read, must be filled to
+``coin_fill`` of it: a coin is round, and a shade's wedge or a hand's fragment as big as a coin is
+not. The coins' centres are read at full resolution: the centroid of the region's changed pixels, or
+for two or more touching coins the centres of a k-means split of them (two equal discs in contact
+split exactly at their tangent; a split that puts two centres closer than a coin's width, which no
+two coins can be, cut one coin smeared by its speed, and is made again with one coin fewer), each
+then moved to the centre of the coin-sized disc the changed pixels fill
 (:func:`~vision.croquet.motion.discs.disc_centres`). A coin's outline seen from above at a slant is
 its top face and the side below it: two equal discs, one above the other, and all between; that
 shape is symmetric about the point halfway up the coin's axis, so its centroid is read on the plane
@@ -475,12 +477,13 @@ def see(
             hands.append(Hand(table.to_mm(px), area / coin_cells))
         elif i not in enclosed:
             parts.append((x, y, w, h, area, rings.get(i, 0), held.get(i, 0)))
-    # As many coins as expected fit if the last of them shows ``coin_fill`` of itself.
+    # As many coins as expected are sought if the area holds more than one fewer show: the
+    # split then tells them apart or finds them closer than two coins can lie (one coin).
     shown_each = shown_cells * (1 - 2 * touch_loss)
     blobs: list[tuple[int, int, int, int, int]] = []
     for x, y, w, h, area, ring, expected_here in _read_together(parts):
         coins = max(0.0, area - ring * ring_cells) / shown_cells
-        fits = max(1, math.floor(area / shown_each + 1 - config.coin_fill))
+        fits = max(1, math.ceil(area / shown_each))
         blobs.append((x, y, w, h, max(1, round(coins), min(fits, expected_here))))
     if not unread and table.noise.due():
         _follow_noise(table, grid, gain, config, shown_at, labels, hand_ids)
