@@ -5,8 +5,8 @@ coin leaves, the real table there differs from the guess and may read as a coin,
 grey coin on a grey tile: nothing in one reading tells the two apart. A coin hidden under a hand
 and read again still, a few millimetres off such a spot, is taken to have slid there unseen, but
 while a hand is over the table (``settle_s`` at most) that stays in doubt. If meanwhile readings
-that no coin takes show a coin sliding straight away from that spot, out beyond the painted
-disc (:func:`slid_out`), they are that coin's: it set off from its spot when it was taken to,
+that no coin takes show a coin sliding straight away from that spot (:func:`runs_from`), out
+beyond the painted disc, they are that coin's: it set off from its spot when it was taken to,
 its way runs through them, and what lies at the spot is the guess's error. Once no hand is over
 the table, the coin lies where it was read.
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.croquet.motion.config import MotionConfig
-from vision.croquet.motion.origins import slid_out
+from vision.croquet.motion.origins import runs_from
 from vision.croquet.motion.paths import Start, Step, pt
 from vision.croquet.motion.track import State, Track
 
@@ -85,7 +85,7 @@ class Ghosts:
             if t - d.t > cfg.settle_s or tr.state is not State.REST:
                 del self.doubted[coin]
                 continue
-            run = slid_out(np.array(d.start.at), last, free, t - last_t, cfg)
+            run = _sliding_out(np.array(d.start.at), last, free, t - last_t, cfg)
             if run is None:
                 continue
             del self.doubted[coin]
@@ -101,3 +101,23 @@ class Ghosts:
             tr.seen_t, tr.still, tr.doubt, tr.read = t, [], [], None
             out.append((Start(coin, since, at, d.start.by, d.start.margin_mm), way))
         return out
+
+
+def _sliding_out(
+    spot: np.ndarray, last: list[np.ndarray], now: list[np.ndarray], dt: float, cfg: MotionConfig
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Two readings, one of the last frame and one of this (``dt`` s later), a coin sliding
+    straight away from ``spot`` makes: farther apart than a still coin's readings move, no
+    farther than the fastest flick carries it, both beyond the painted disc, the second the
+    farther out, and their line run back passing the spot (:func:`runs_from`)."""
+    disc = cfg.painted_radii * cfg.radius_mm
+    reach = cfg.max_speed_mm_s * dt + cfg.radius_mm / 2
+    for p in now:
+        out = float(np.hypot(*(p - spot)))
+        for q in last:
+            step = float(np.hypot(*(p - q)))
+            if not cfg.still_step_mm <= step <= reach:
+                continue
+            if disc < float(np.hypot(*(q - spot))) < out and runs_from(spot, [q, p], cfg):
+                return q, p
+    return None

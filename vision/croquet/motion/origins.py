@@ -177,30 +177,3 @@ def off_a_coin(
         if d[k] <= reach[k] and float(came @ towards) > 0 and line.way @ towards >= -line.turn:
             met.append(k)
     return line.first_met(spot, met, cfg)
-
-
-def slid_out(
-    spot: np.ndarray, last: list[np.ndarray], now: list[np.ndarray], dt: float, cfg: MotionConfig
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """Two readings, one of the last frame and one of this (``dt`` s later), a coin sliding
-    straight away from ``spot`` makes, if any: farther apart than a still coin's readings
-    move, no farther than the fastest flick carries it, both beyond the disc round a set-up
-    spot where the bare table was painted in (``painted_radii`` radii: out in the open), the
-    second the farther out, and their line run back passing the spot (:func:`runs_from`).
-
-    >>> cfg = MotionConfig(position_sd_mm=0.25)
-    >>> last, now = [np.array([60.0, 1.0])], [np.array([52.0, 1.0]), np.array([70.0, 0.5])]
-    >>> [p.tolist() for p in slid_out(np.array([0.0, 0.0]), last, now, 1 / 120, cfg)]
-    [[60.0, 1.0], [70.0, 0.5]]
-    """
-    disc = cfg.painted_radii * cfg.radius_mm
-    reach = cfg.max_speed_mm_s * dt + cfg.radius_mm / 2
-    for p in now:
-        out = float(np.hypot(*(p - spot)))
-        for q in last:
-            step = float(np.hypot(*(p - q)))
-            if not cfg.still_step_mm <= step <= reach:
-                continue
-            if disc < float(np.hypot(*(q - spot))) < out and runs_from(spot, [q, p], cfg):
-                return q, p
-    return None

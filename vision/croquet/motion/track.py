@@ -64,11 +64,6 @@ class Track:
         return self.state is State.SLIDING or (self.state is State.HIDDEN and self.moving_hidden)
 
     @property
-    def on_table(self) -> bool:
-        """On the table, seen or not (neither off it nor absent)."""
-        return self.state not in (State.OFF, State.ABSENT)
-
-    @property
     def under_hand(self) -> bool:
         """Hidden at rest (under a hand)."""
         return self.state is State.HIDDEN and not self.moving_hidden

@@ -96,13 +96,7 @@ from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.ghosts import Ghosts
 from vision.croquet.motion.hand_trail import HandTrail
 from vision.croquet.motion.names import Names, restarted, trade
-from vision.croquet.motion.origins import (
-    off_a_coin,
-    off_a_tile,
-    runs_from,
-    slid_out,
-    sliding_on,
-)
+from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
 from vision.croquet.motion.paths import (
     Motion,
     Start,
@@ -188,8 +182,6 @@ class CoinTracker:
         self.assign = Assigner()
         #: Coins whose rest may be a reading of a painted-in set-up spot (:mod:`.ghosts`).
         self.ghosts = Ghosts()
-        #: The last frame's readings no coin took, and its time.
-        self._free: tuple[float, list[np.ndarray]] = (0.0, [])
 
     def retune(self, config: MotionConfig) -> None:
         """Take ``config`` (the thresholds from the position noise measured: :meth:`variance`)
@@ -291,9 +283,6 @@ class CoinTracker:
                 source.doubt, source.doubt_t = list(run), t
         taken = {id(s) for s in pairs.values()}
         free = [np.array(s.mm) for s in sightings if id(s) not in taken]
-        # Readings no coin on the table took (a coin off it or absent takes any other).
-        on_table = {id(pairs[c]) for c, tr in self.tracks.items() if c in pairs and tr.on_table}
-        self._slid_out_unseen([np.array(s.mm) for s in sightings if id(s) not in on_table], t)
         revised = self.ghosts.revise(self.tracks, free, t, bool(view.hands), self.cfg)
         self.names.reported(f.starts, f.steps)
         renamed, guessed = self.names.settle(self.tracks, sightings, t)
@@ -772,24 +761,6 @@ class CoinTracker:
             and (tr.look is None or look_apart(s.look, tr.look) <= self.cfg.look_gate)
             for s in seen
         )
-
-    def _slid_out_unseen(self, free: list[np.ndarray], t: float) -> None:
-        """Readings no coin on the table took, of the last frame and this (``free``, at
-        ``t``), that run straight away from where a coin lies hidden under a hand, out in the
-        open (:func:`slid_out`), are that coin's: it slid out too fast for its smeared outline
-        to read as a coin until it was far from every hand. They become its readings in
-        doubt, so it takes the next and sets off from its spot (:meth:`_hidden`)."""
-        last_t, last = self._free
-        self._free = (t, free)
-        if not last or not free:
-            return
-        for tr in self.tracks.values():
-            if not tr.under_hand or tr.doubt:
-                continue
-            run = slid_out(tr.spot, last, free, t - last_t, self.cfg)
-            if run is not None:
-                tr.doubt, tr.doubt_t = list(run), t
-                free = [p for p in free if p is not run[1]]
 
     def _blow_speed(self, tr: Track, at: np.ndarray) -> float:
         """How fast ``tr``, hidden and now found at rest at ``at``, was going when its unseen
