@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import cv2
 import numpy as np
@@ -222,23 +223,32 @@ def test_a_dark_hand_on_wood_is_a_hand_not_a_shadow_and_no_coin() -> None:
     assert stray == []
 
 
-@pytest.mark.slow
-def test_a_coin_beside_the_spot_it_left_is_read_where_it_lies_not_pulled_to_the_spot() -> None:
-    # Held-back sensor family: the crowns guard is flicked into its knight under the hand;
-    # the knight slides 20 mm off its set-up spot, where the bare table was only painted in.
-    # With a sharpening camera that spot showed changed over its whole disc, and the knight's
-    # reading was pulled 15 mm toward it: the knight was never found, the strike missed.
-    variation = draw_variation(100500, "sensor")
-    assert variation.variants["sensor"] == "isp"
-    scene, r = varied_scene(100500, 8, MODE_WIDE, variation, None)
+def _played(
+    seed: int, family: str, variant: str, until: float
+) -> tuple[TablesideReferee, Any, list[Any]]:
+    """A held-back scene of ``family`` (drawn with its ``variant``) refereed up to ``until``
+    seconds: the referee, the last frame's truth and the calls made."""
+    variation = draw_variation(seed, family)
+    assert variation.variants[family] == variant
+    scene, r = varied_scene(seed, 8, MODE_WIDE, variation, None)
     frames = r.frames(scene)
     first, _ = next(frames)
     ref = TablesideReferee(first, scene, r)
     found = []
     for img, truth in frames:
         found += ref.update(img, truth)
-        if truth.t >= 5.2:
+        if truth.t >= until:
             break
+    return ref, truth, found
+
+
+@pytest.mark.slow
+def test_a_coin_beside_the_spot_it_left_is_read_where_it_lies_not_pulled_to_the_spot() -> None:
+    # Held-back sensor family: the crowns guard is flicked into its knight under the hand;
+    # the knight slides 20 mm off its set-up spot, where the bare table was only painted in.
+    # With a sharpening camera that spot showed changed over its whole disc, and the knight's
+    # reading was pulled 15 mm toward it: the knight was never found, the strike missed.
+    ref, truth, found = _played(100500, "sensor", "isp", 5.2)
     knight = truth.coins["crowns-knight"].mm
     assert knight is not None
     assert math.dist(ref.seen()[0]["crowns-knight"], knight) < 1.5
@@ -253,16 +263,7 @@ def test_two_coins_touching_that_show_less_than_their_discs_are_read_as_two() ->
     # knight is struck into the suns knight and stops against it. Where their faces match the
     # cloth's print the two show one and a half coins' area; read as one coin, the reading
     # between them went to one and the next two readings to the other's name: a swap.
-    variation = draw_variation(1800201, "surface")
-    assert variation.variants["surface"] == "patterned"
-    scene, r = varied_scene(1800201, 8, MODE_WIDE, variation, None)
-    frames = r.frames(scene)
-    first, _ = next(frames)
-    ref = TablesideReferee(first, scene, r)
-    for img, truth in frames:
-        ref.update(img, truth)
-        if truth.t >= 3.8:
-            break
+    ref, truth, _ = _played(1800201, "surface", "patterned", 3.8)
     for coin in ("suns-knight", "moons-knight"):
         at = truth.coins[coin].mm
         assert at is not None

@@ -12,7 +12,7 @@ path came, or how far inside a finger's reach the hand was (:class:`~.paths.Star
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -102,6 +102,25 @@ class Blows:
             return False, None, 0.0
         reach = cfg.radius_mm + cfg.finger_mm
         return True, None, max(0.0, reach - view.hand_distance(pt(tr.spot)))
+
+
+def blow_speed(tr: Track, at: np.ndarray, tracks: Iterable[Track], cfg: MotionConfig) -> float:
+    """How fast ``tr``, hidden and now found at rest at ``at``, was going when its unseen
+    slide ended, at least: 0 if friction stopped it; if a coin of ``tracks`` that set off since
+    it hid set off from within touching distance of ``at``, ``tr`` struck it and stopped by the
+    blow, which sent that coin off no faster than ``tr`` came (two equal coins: the struck one
+    takes at most the striker's speed along their line of centres)."""
+    return max(
+        (
+            float(np.hypot(*o.velocity))
+            for o in tracks
+            if o is not tr
+            and o.in_motion
+            and o.seen_t >= tr.hidden_t
+            and float(np.hypot(*(o.spot - at))) <= cfg.touch_mm
+        ),
+        default=0.0,
+    )
 
 
 def since_time(way: Sequence[tuple[float, np.ndarray]], t: float) -> list[np.ndarray]:

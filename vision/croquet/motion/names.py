@@ -14,7 +14,7 @@ its calls go out with that chance as their confidence (``guessed``), so the phon
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -129,12 +129,51 @@ class Names:
                 del self.doubted[x]
         return renamed, guessed
 
+    def put_down(
+        self,
+        tracks: dict[str, Track],
+        tr: Track,
+        at: np.ndarray,
+        seen: Sequence[Sighting],
+        went_over: Callable[[Track], bool],
+    ) -> None:
+        """``tr``, hidden under a hand, is taken to have been put down at ``at``; but if its
+        spot, uncovered, shows a coin with its look (:func:`spot_shows`), it lies there still,
+        and the coin put down is one of the others hidden under a hand that went over ``at``
+        since it hid (``went_over``) and whose own spot shows no such coin (a hand lifts no
+        coin that is not there). ``tr`` trades names with the nearest of them (:func:`trade`),
+        the name provisional among them while there are more than one."""
+        if not spot_shows(tr, seen, self.cfg):
+            return
+        under = [
+            o
+            for o in tracks.values()
+            if o is not tr and o.under_hand and went_over(o) and not spot_shows(o, seen, self.cfg)
+        ]
+        if not under:
+            return
+        put = min(under, key=lambda o: float(np.hypot(*(o.spot - at))))
+        left, since = put.spot.copy(), put.hidden_t
+        trade(tracks, tr.coin, put.coin, tr.spot)
+        self.came_out(tr.coin, since, left, at, {o.coin for o in under if o is not put})
+
     def guess_all(self) -> list[tuple[str, float]]:
         """Every provisional name taken as a guess now (the frames have ended): each with the
         chance that it is right."""
         out = [(x, 1.0 / (1 + len(d.under))) for x, d in self.doubted.items()]
         self.doubted.clear()
         return out
+
+
+def spot_shows(tr: Track, seen: Sequence[Sighting], cfg: MotionConfig) -> bool:
+    """Whether a reading of ``seen`` lies at ``tr``'s spot (within half a radius) with
+    ``tr``'s look (:func:`look_apart` within ``look_gate``): the coin lies there."""
+    back = cfg.radius_mm / 2
+    return any(
+        math.dist(s.mm, pt(tr.spot)) <= back
+        and (tr.look is None or look_apart(s.look, tr.look) <= cfg.look_gate)
+        for s in seen
+    )
 
 
 def came_from(

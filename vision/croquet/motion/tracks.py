@@ -90,7 +90,7 @@ import numpy as np
 
 from engines.croquetnole.layout import Point, Tile
 from vision.croquet.motion.assignment import Assigner
-from vision.croquet.motion.causes import Blows, Cause
+from vision.croquet.motion.causes import Blows, Cause, blow_speed
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.ghosts import Ghosts
@@ -705,18 +705,26 @@ class CoinTracker:
                 # put here once its spot shows.
                 return
             if not carried:
-                self._put_instead(tr, at, f)
+                self.names.put_down(
+                    self.tracks,
+                    tr,
+                    at,
+                    f.seen,
+                    lambda o: self.trail.within(o.hidden_t, pt(at), self.cfg.radius_mm),
+                )
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
         else:
             # It slid there unseen and had all but stopped by the time it showed (its first
             # reading of this run): it set off as long before as a slide that far lasts on
             # this table (:class:`Friction`), ending at the speed a blow it stopped by shows
-            # (:meth:`_blow_speed`).
+            # (:func:`blow_speed`).
             _, by, _ = self._cause(tr, f)
             seen_t = t - (len(tr.doubt) - 1) * cfg.frame_s
             slide = slide_time(
-                float(np.hypot(*(at - tr.spot))), self._blow_speed(tr, at), self.friction.decel
+                float(np.hypot(*(at - tr.spot))),
+                blow_speed(tr, at, self.tracks.values(), self.cfg),
+                self.friction.decel,
             )
             since = min(seen_t, max(tr.hidden_t, seen_t - slide))
             start = Start(tr.coin, since, pt(tr.spot), by, 0.0)
@@ -726,60 +734,6 @@ class CoinTracker:
             f.steps.append(Step(tr.coin, pt(tr.spot), pt(at), since, seen_t, (0.0, 0.0)))
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.stops.append((tr.coin, seen_t))
-
-    def _put_instead(self, tr: Track, at: np.ndarray, f: _Frame) -> None:
-        """``tr``, hidden under a hand, is taken to have been put down at ``at``; but if its
-        spot, uncovered, shows a coin with its look, it lies there still, and the coin put down
-        is one of the others hidden under a hand that went over ``at`` since it hid and whose
-        own spot shows no such coin (a hand lifts no coin that is not there). ``tr`` trades
-        names with the nearest of them (:func:`trade`), a name provisional among them while
-        there are more than one (:mod:`.names`)."""
-        if not self._spot_shows(tr, f.seen):
-            return
-        under = [
-            o
-            for o in self.tracks.values()
-            if o is not tr
-            and o.under_hand
-            and self.trail.within(o.hidden_t, pt(at), self.cfg.radius_mm)
-            and not self._spot_shows(o, f.seen)
-        ]
-        if not under:
-            return
-        put = min(under, key=lambda o: float(np.hypot(*(o.spot - at))))
-        left, since = put.spot.copy(), put.hidden_t
-        trade(self.tracks, tr.coin, put.coin, tr.spot)
-        others = {o.coin for o in under if o is not put}
-        self.names.came_out(tr.coin, since, left, at, others)
-
-    def _spot_shows(self, tr: Track, seen: Sequence[Sighting]) -> bool:
-        """Whether a reading of ``seen`` lies at ``tr``'s spot (within half a radius) with
-        ``tr``'s look (:func:`look_apart` within ``look_gate``): the coin lies there."""
-        back = self.cfg.radius_mm / 2
-        return any(
-            math.dist(s.mm, pt(tr.spot)) <= back
-            and (tr.look is None or look_apart(s.look, tr.look) <= self.cfg.look_gate)
-            for s in seen
-        )
-
-    def _blow_speed(self, tr: Track, at: np.ndarray) -> float:
-        """How fast ``tr``, hidden and now found at rest at ``at``, was going when its unseen
-        slide ended, at least: 0 if friction stopped it; if a coin that set off since it hid
-        set off from within touching distance of ``at``, ``tr`` struck it and stopped by the
-        blow, which sent that coin off no faster than ``tr`` came (two equal coins: the struck
-        one takes at most the striker's speed along their line of centres)."""
-        reach = self.cfg.touch_mm
-        return max(
-            (
-                float(np.hypot(*o.velocity))
-                for o in self.tracks.values()
-                if o is not tr
-                and o.in_motion
-                and o.seen_t >= tr.hidden_t
-                and float(np.hypot(*(o.spot - at))) <= reach
-            ),
-            default=0.0,
-        )
 
     def _hidden_under_hand(self, tr: Track) -> list[Track]:
         """The other coins lying hidden under a hand, with no readings of their own."""
