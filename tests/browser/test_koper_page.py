@@ -134,11 +134,10 @@ def test_a_card_read_sure_but_wrong_is_put_right_by_tapping_it(served: Any, phon
     expect(phone.locator("#fix-box")).to_be_visible()
     expect(phone.locator("#fix-title")).to_contain_text("Which card")
     phone.select_option("#fix-other", second)
-    # A spectator is asked for the PIN first.
+    # A spectator is asked for the PIN first; the card chosen is named once the PIN is taken.
     phone.fill("#pin-input", PIN)
     phone.click("#pin-ok")
-    phone.select_option("#fix-other", "")
-    phone.select_option("#fix-other", second)
+    expect(phone.locator("#pin-dialog")).to_be_hidden()
     cell = phone.locator(f'#board .kcell[data-row="{r}"][data-col="{c}"]')
     expect(cell).to_have_attribute("data-card", str(second))
     expect(phone.locator(f'#board .kcell[data-row="{r2}"][data-col="{c2}"]')).to_have_attribute(
@@ -201,11 +200,11 @@ def test_cards_read_unsure_are_named_on_the_phone_before_play_goes_on(
         button = phone.locator(f'#fix-choices button[data-card="{truth}"]')
         if button.count():
             button.click()
-            if not referee.view()["state"]["checked"]:
-                # A spectator is asked for the PIN first.
+            if phone.locator("#pin-dialog").is_visible():
+                # A spectator is asked for the PIN first; the card is named once it is taken.
                 phone.fill("#pin-input", PIN)
                 phone.click("#pin-ok")
-                button.click()
+                expect(phone.locator("#pin-dialog")).to_be_hidden()
         else:
             phone.select_option("#fix-other", truth)
         expect(phone.locator(f'[data-square="{square}"].unsure')).to_have_count(0, timeout=30_000)

@@ -80,7 +80,8 @@
   }
 
   async function name(card) {
-    if (!Tableside.isPlayer()) { Tableside.askPin(); return; }
+    if (!fixing) return;
+    if (!Tableside.isPlayer()) { Tableside.askPin(() => name(card)); return; }
     const at = [fixing.row, fixing.col];
     const res = await Tableside.post("/api/koper/card", { at, card: card === fixing.card ? null : card });
     if (res.ok) {

@@ -24,7 +24,12 @@ const Tableside = (() => {
     $("pin-open").hidden = yes;
   }
 
-  function askPin() {
+  // What the player tried before the PIN was asked for: done once the PIN is accepted, so a
+  // tap is never lost to the question.
+  let pending = null;
+
+  function askPin(then = null) {
+    pending = then;
     $("pin-error").hidden = true;
     $("pin-input").value = "";
     $("pin-dialog").showModal();
@@ -101,7 +106,10 @@ const Tableside = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", () => {
-    $("pin-open").addEventListener("click", askPin);
+    $("pin-open").addEventListener("click", () => askPin());
+    $("pin-dialog").addEventListener("close", () => {
+      if (!isPlayer()) pending = null;
+    });
     $("pin-form").addEventListener("submit", async (ev) => {
       if (ev.submitter && ev.submitter.value === "cancel") return;
       ev.preventDefault();
@@ -110,6 +118,9 @@ const Tableside = (() => {
         setPlayer(true);
         $("pin-dialog").close();
         toast("You can now play at this table.");
+        const next = pending;
+        pending = null;
+        if (next) next();
       } else {
         $("pin-error").textContent = res.reason || "Wrong PIN.";
         $("pin-error").hidden = false;
