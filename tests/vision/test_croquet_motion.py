@@ -419,6 +419,29 @@ def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_i
     assert start.t <= way[0].t1
 
 
+def test_a_reading_off_the_spot_clear_of_the_hands_is_not_the_coin_that_never_moved() -> None:
+    # One arm over the knight and the guard 200 mm apart; the knight is flicked from under
+    # it and stops. The arm draws back off the knight's spot, which reads as a coin 2.4 mm
+    # off it (the real table where the bare table was only painted in): a coin that never
+    # moved reads where it lay, so the knight still lay there is no reading, and no trade.
+    setup = {"arms-knight": (100.0, 100.0), "arms-guard": (300.0, 100.0)}
+    tr = CoinTracker(setup, {}, (864.0, 864.0), MotionConfig(position_sd_mm=0.1))
+    arm = Hand(np.array([[x, y] for x in range(80, 330, 10) for y in (80.0, 100.0, 120.0)]), 90)
+    tr.update(_view(hands=(arm,)), 1 / 120)
+    k = 2
+    for y in (70.0, 60.0, 52.0, 46.0, 42.0, 40.0, 40.0, 40.0, 40.0, 40.0, 40.0):
+        tr.update(_view((100.0, y), hands=(arm,)), k / 120)
+        k += 1
+    assert tr.names.provisional == {"arms-knight"}
+    palm = _palm(300.0, 100.0)
+    renamed = []
+    for _ in range(10):
+        renamed += tr.update(_view((100.0, 40.0), (102.4, 100.0), hands=(palm,)), k / 120).renamed
+        k += 1
+    assert renamed == []
+    assert tr.positions()["arms-knight"] == pytest.approx((100.0, 40.0), abs=0.5)
+
+
 def test_a_pass_takes_entering_by_one_mouth_and_leaving_by_the_other() -> None:
     p = Passes(default_layout(), 0.1)
     step = functools.partial(Step, "moons-knight", t0=0.0, t1=0.01, before=(0.0, 0.0))

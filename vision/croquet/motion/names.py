@@ -102,16 +102,10 @@ class Names:
         renamed: list[tuple[str, str]] = []
         guessed: list[tuple[str, float]] = []
         self.traded = []
-        back = self.cfg.radius_mm / 2
         for x, doubt in list(self.doubted.items()):
             doubt.under = {y for y in doubt.under if tracks[y].under_hand}
-            left = pt(doubt.left)
             mover = tracks[x]
-            doubt.shown |= any(
-                math.dist(s.mm, left) <= back
-                and (mover.look is None or look_apart(s.look, mover.look) <= self.cfg.look_gate)
-                for s in seen
-            )
+            doubt.shown |= shows_at(doubt.left, mover.look, seen, self.cfg)
             # Which coin moved is read off its path, once it is long enough to point back
             # (:func:`came_from`) or the coin has stopped.
             pointed = float(np.hypot(*(mover.mm - doubt.first))) >= self.cfg.coin_mm
@@ -166,12 +160,33 @@ class Names:
 
 
 def spot_shows(tr: Track, seen: Sequence[Sighting], cfg: MotionConfig) -> bool:
-    """Whether a reading of ``seen`` lies at ``tr``'s spot (within half a radius) with
-    ``tr``'s look (:func:`look_apart` within ``look_gate``): the coin lies there."""
-    back = cfg.radius_mm / 2
+    """Whether ``tr`` shows at its spot among the readings ``seen`` (:func:`shows_at`)."""
+    return shows_at(tr.spot, tr.look, seen, cfg)
+
+
+def shows_at(
+    spot: np.ndarray, look: np.ndarray | None, seen: Sequence[Sighting], cfg: MotionConfig
+) -> bool:
+    """Whether a coin with ``look`` that never left ``spot`` shows among the readings ``seen``:
+    one with its look (:func:`look_apart` within ``look_gate``) where it lay. Beside a hand,
+    whose edge and shade pull what shows, that is within half a radius; clear of every hand,
+    within ``start_mm`` and a pixel (``pixel_mm``: its outline read again once what lay against
+    it moved), as the tracker takes a coin read again where it lay. Farther out, clear of the
+    hands, it is no coin that never moved: where the bare table was only painted in, the real
+    table differs from the guess within the painted disc, and may read as a coin of a look
+    much like the table's.
+
+    >>> cfg = MotionConfig(position_sd_mm=0.1, pixel_mm=0.5)
+    >>> spot, look = np.array([100.0, 100.0]), np.array([200.0, 200.0, 190.0])
+    >>> at = [Sighting((100.6, 100.0), (201.0, 199.0, 190.0))]
+    >>> off = [Sighting((102.4, 101.0), (201.0, 199.0, 190.0))]
+    >>> shows_at(spot, look, at, cfg), shows_at(spot, look, off, cfg)
+    (True, False)
+    """
+    clear = cfg.start_mm + cfg.pixel_mm
     return any(
-        math.dist(s.mm, pt(tr.spot)) <= back
-        and (tr.look is None or look_apart(s.look, tr.look) <= cfg.look_gate)
+        math.dist(s.mm, pt(spot)) <= (cfg.radius_mm / 2 if s.by_hand else clear)
+        and (look is None or look_apart(s.look, look) <= cfg.look_gate)
         for s in seen
     )
 
