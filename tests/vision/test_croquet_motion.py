@@ -831,6 +831,69 @@ def test_a_coin_put_down_is_not_the_one_whose_spot_shows_it_still_when_the_hand_
     assert tr.positions()["arms-knight"] == pytest.approx((100.0, 100.0), abs=0.1)
 
 
+def test_a_coin_flicked_by_a_hand_shown_in_pieces_sets_off_though_no_piece_is_beside_it() -> None:
+    # A dark hand shows only as a piece 130 mm off, now and then. The knight, read astray
+    # frame after frame, runs straight out from its spot a coin's width and more at 1.2 m/s:
+    # the hand flicked it, though no piece of it showed within a finger's reach, nor in the
+    # frame its slide became clear.
+    tr = _one_coin("moons-knight", (330.0, 432.0))
+    piece = _palm(460.0, 460.0)
+    tr.update(_view((330.0, 432.0), hands=(piece,)), 1 / 120)
+    starts = []
+    for k, x in enumerate((326.0, 316.0, 306.0, 296.0, 286.0, 276.0), start=2):
+        hands = (piece,) if k < 4 else ()
+        m = tr.update(_view((x, 432.0), hands=hands), k / 120)
+        starts += m.starts
+    assert [s.coin for s in starts] == ["moons-knight"]
+    assert tr.tracks["moons-knight"].state is State.SLIDING
+
+
+def test_a_still_piece_of_a_hand_is_not_an_absent_coin_put_down_until_the_hand_has_left() -> None:
+    # A knuckle of a dark hand shows as a coin, still, 55 mm from the piece of the hand that
+    # shows; it goes with the hand. No coin was put down. A coin put down and left there is.
+    tr = CoinTracker(
+        {}, {}, (864.0, 864.0), MotionConfig(position_sd_mm=0.1), coins=("moons-guard",)
+    )
+    piece = _palm(420.0, 460.0)
+    placed = []
+    for k in range(1, 15):
+        placed += tr.update(_view((395.0, 389.5), hands=(piece,)), k / 120).placed
+    for k in range(15, 30):
+        placed += tr.update(_view(hands=(_palm(700.0, 460.0),)), k / 120).placed
+    assert placed == []
+    for k in range(30, 45):
+        placed += tr.update(_view((395.0, 389.5)), k / 120).placed
+    assert [c for c, _ in placed] == ["moons-guard"]
+
+
+def test_a_coin_gone_from_its_spot_once_the_hand_is_off_it_takes_a_slide_far_out() -> None:
+    # The knight lies under the hand; flicked fast under a long exposure, its smeared outline
+    # reads as no coin until it is 70 mm out, far from every hand. The hand draws back off
+    # its spot, which shows no coin: it left, and the slide far out is its own; the guard,
+    # absent, was not put down where it stops.
+    tr = CoinTracker(
+        {"moons-knight": (330.0, 432.0)},
+        {},
+        (864.0, 864.0),
+        MotionConfig(position_sd_mm=0.1),
+        coins=("moons-knight", "moons-guard"),
+    )
+    for k in range(1, 10):
+        tr.update(_view(hands=(_palm(345.0, 432.0),)), k / 120)
+    starts, placed = [], []
+    away = _palm(420.0, 432.0)
+    for k, x in enumerate((260.0, 252.0, 245.0, 239.0, 234.0, 230.0, 227.0, 225.0), start=10):
+        m = tr.update(_view((x, 432.0), hands=(away,)), k / 120)
+        starts += m.starts
+        placed += m.placed
+    for k in range(18, 40):
+        m = tr.update(_view((225.0, 432.0), hands=(away,)), k / 120)
+        starts += m.starts
+        placed += m.placed
+    assert [s.coin for s in starts] == ["moons-knight"] and placed == []
+    assert tr.positions()["moons-knight"] == pytest.approx((225.0, 432.0), abs=0.5)
+
+
 def test_a_reading_still_beside_a_hand_covering_a_coins_spot_is_no_placement() -> None:
     # A sleeve over the coin; a fingertip apart from the hand's region shows still 45 mm
     # away, where the hand has been. The coin was not due to be moved: while its spot lies

@@ -3,14 +3,15 @@
 Sightings are given to coins by one assignment per frame (``scipy.optimize.linear_sum_assignment``)
 over the distance from where each coin should be (:meth:`Track.predict`), gated by how far it can
 have gone (:meth:`Track.gate`); a coin's look (its colour's chromaticity) tells coins apart where
-their looks differ, and a sighting that looks like no coin (a fragment of a hand) is none. Coins
-off the table or absent take a sighting only when no coin on it can. A coin hidden under a hand
-comes out from under it: it is seen first within a frame's slide (and its own width) of where a
-hand has been since it hid, never far from them all. Until readings clear of every hand say
-otherwise, a coin hidden at rest may still lie at its spot, and one that takes a sighting away
-from its spot moved unseen, which costs a coin's width more: a hand flicks one coin, so of two
-readings of a frame the one that has fewer coins move where nobody saw is the likelier, unless
-it puts coins a coin's width farther from where they could be.
+their looks differ, and a sighting that looks like no coin (a fragment of a hand) is none. Coins off
+the table or absent take a sighting only when no coin on it can. A coin hidden under a hand comes
+out from under it: it is seen first within a frame's slide (and its own width) of where a hand has
+been since it hid, never far from them all, unless its spot, clear of every hand, shows no coin
+(:attr:`Track.bare`): then it left unseen, smeared past reading, and may show anywhere. Until
+readings clear of every hand say otherwise, a coin hidden at rest may still lie at its spot, and one
+that takes a sighting away from its spot moved unseen, which costs a coin's width more: a hand
+flicks one coin, so of two readings of a frame the one that has fewer coins move where nobody saw is
+the likelier, unless it puts coins a coin's width farther from where they could be.
 
 Most frames change nothing the assignment reads: the same readings (kept from the frame before,
 where the picture did not change) and every coin lying still where it lay. :class:`Assigner`
@@ -54,7 +55,7 @@ def assign(
     spots = np.array([tr.spot for tr in tracks], float)
     gates = np.array([tr.gate(t, cfg, table) for tr in tracks])
     under = np.array([tr.under_hand for tr in tracks])
-    covered = under & np.array([not tr.doubt for tr in tracks])
+    covered = under & np.array([not tr.doubt and not tr.bare for tr in tracks])
     base = np.array([_OFF_COST if tr.state in (State.OFF, State.ABSENT) else 0.0 for tr in tracks])
     emerge = cfg.max_step_mm + cfg.coin_mm
     covered_since = min((tr.hidden_t for tr in tracks if tr.under_hand), default=t)
@@ -64,7 +65,9 @@ def assign(
     )
     d = _distances(predicted, seen)
     home = _distances(spots, seen)
-    d = np.where(under[:, None], np.minimum(d, home), d)
+    # A coin hidden at rest, or read astray, may still lie at its spot.
+    astray = np.array([bool(tr.astray) for tr in tracks])
+    d = np.where((under | astray)[:, None], np.minimum(d, home), d)
     moved = np.where(under[:, None] & (home > cfg.start_mm), cfg.coin_mm, 0.0)
     ok = (d <= gates[:, None]) & ~(covered[:, None] & ~from_hand[None, :] & (d > cfg.start_mm))
     aparts = _looks_apart(tracks, sightings)

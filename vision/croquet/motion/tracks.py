@@ -63,9 +63,11 @@ The transitions (:meth:`CoinTracker.update`):
   that went over where it shows (the two trade names). Otherwise it slid there unseen (a flick or a
   blow whose call goes out unsure, for the players to confirm). A coin hidden under a hand comes out
   from under one: it is first seen within a frame's slide of where a hand has been since it hid,
-  never out in the open far from every hand. Read once out in the open and seen nowhere the next
-  frame, where its way from the spot leaves the table within a frame's slide, it was flicked off the
-  table (``OFF``).
+  never out in the open far from every hand, until its spot, clear of every hand, shows no coin:
+  then it left unseen (flicked fast, its smeared outline reads as no coin until it is far out) and
+  may take readings anywhere (:meth:`CoinTracker._mark_bare`). Read once out in the open and seen
+  nowhere the next frame, where its way from the spot leaves the table within a frame's slide, it
+  was flicked off the table (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
   table explains it: put there by hand (``placed``).
 
@@ -244,19 +246,25 @@ class CoinTracker:
     def moving(self) -> list[Point]:
         """Where each coin in motion (sliding, seen or not) should show in the next frame, and
         the latest of the readings not yet explained that were taken away from where a coin
-        lies: those may be a coin set off where nobody saw it start (flicked under a hand), so
-        the region they lie in is read afresh, not taken again as if nothing could move it."""
+        lies (in doubt, or astray): those may be a coin set off where nobody saw it start
+        (flicked under a hand, or by a hand the camera did not make out), so the region they
+        lie in is read afresh, not taken again as if nothing could move it."""
         t = self.t + self.cfg.frame_s
-        return [
-            pt(tr.predict(t)) if tr.in_motion else pt(tr.doubt[-1])
-            for tr in self.tracks.values()
-            if tr.in_motion or tr.doubt
-        ]
+        out = []
+        for tr in self.tracks.values():
+            if tr.in_motion:
+                out.append(pt(tr.predict(t)))
+            elif tr.doubt:
+                out.append(pt(tr.doubt[-1]))
+            elif tr.astray:
+                out.append(pt(tr.astray[-1][1]))
+        return out
 
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
         self.trail.follow([h.points for h in view.hands], t)
         sightings = self._not_painted(view)
+        self._mark_bare(view, sightings)
         pairs = self.assign(
             list(self.tracks.values()), sightings, t, self.cfg, self.table, self.trail
         )
@@ -310,6 +318,20 @@ class CoinTracker:
             ),
             (*restarted(self.names.traded, self.tracks, self.friction.decel), *revised),
         )
+
+    def _mark_bare(self, view: View, sightings: Sequence[Sighting]) -> None:
+        """Mark each coin hidden at rest whose spot is clear of every hand (by a radius, so
+        the coin's disc would show whole, and half a finger's width for the hand's shade) and
+        shows no coin (none read within a coin's width): it left its spot unseen. Its
+        readings need not come out from under the hand: a coin flicked fast is smeared past
+        reading (a long exposure) until it is far out in the open."""
+        clear = self.cfg.radius_mm + self.cfg.finger_mm / 2
+        for tr in self.tracks.values():
+            tr.bare = (
+                tr.under_hand
+                and not view.hand_within(pt(tr.spot), clear)
+                and not any(math.dist(s.mm, pt(tr.spot)) <= self.cfg.coin_mm for s in sightings)
+            )
 
     def _not_painted(self, view: View) -> list[Sighting]:
         """The sightings, less those of the painted-in guess at a set-up spot (``view.painted``)
@@ -457,16 +479,19 @@ class CoinTracker:
             # or the coin, flicked by a hand that shows farther off than a fingertip's reach
             # (seen from a slant, a hand above the table shows displaced from where it
             # touches it). A shade or a misreading does not run on as a slide a coin's width
-            # out from the spot, and a hand within a hand's length flicked it.
+            # out from the spot, and a hand within a hand's length flicked it, a moment
+            # before its first such reading or since (a dark hand shows in pieces, not in
+            # every frame).
             tr.doubt.clear()
             tr.astray.append((t, p))
             run = [q for _, q in tr.astray[-3:]]
+            since = tr.astray[0][0] - cfg.still_s - cfg.frame_s
             if (
                 len(run) == 3
                 and away >= cfg.coin_mm
                 and sliding_on(run, cfg)
                 and runs_from(tr.spot, run, cfg)
-                and f.view.hand_within(pt(tr.spot), cfg.hand_mm)
+                and self.trail.within(since, pt(tr.spot), cfg.hand_mm)
             ):
                 first_t, first = tr.astray[0]
                 tr.astray = []
@@ -775,11 +800,19 @@ class CoinTracker:
         self._gone_off(tr, crossing, f)
 
     def _returning(self, tr: Track, s: Sighting, f: _Frame) -> None:
+        """``tr``, off the table or absent, read at ``s``: put there by hand once it has
+        shown still for ``still_frames`` and no hand has come within a hand's length of it for
+        as long (``still_s``). A coin put down lies still when the hand has left it; until
+        then what shows still beside a hand may be a knuckle or a fingertip of it (a dark hand
+        over a dark table shows only in pieces, not all in every frame)."""
+        cfg = self.cfg
         p = np.array(s.mm)
-        if tr.doubt and float(np.hypot(*(p - tr.doubt[-1]))) >= self.cfg.still_step_mm:
+        if tr.doubt and float(np.hypot(*(p - tr.doubt[-1]))) >= cfg.still_step_mm:
             tr.doubt.clear()
         tr.doubt.append(p)
-        if len(tr.doubt) >= self.cfg.still_frames:
+        if len(tr.doubt) >= cfg.still_frames and not self.trail.within(
+            f.t - cfg.still_s, s.mm, cfg.hand_mm
+        ):
             at = np.mean(tr.doubt, axis=0)
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
