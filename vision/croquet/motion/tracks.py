@@ -45,31 +45,23 @@ The transitions (:meth:`CoinTracker.update`):
   carries a coin from the last, with one frame unread at most between two); readings that run
   straight from where another coin hidden under the hand lay are handed to that one. Seen within a
   coin's width of where it lay but beside a hand, it stays hidden until readings clear of the hand
-  say where it lies. Having lain hidden at rest and seen still away from it, it was put there by
-  hand (``placed``) if it lies farther than a coin and a finger from where it lay, a hand has been
-  over it since it hid, and it was not first seen moving (a coin put down lies still when the hand
-  leaves it), and, unless it is due to be put down, once its spot shows clear of the hand (what
-  showed may be a fingertip apart from the hand's region, the coin still under it): a flicked coin
-  slides ahead of the fingertip into the open, so one that slid unseen beside the hand stopped
-  within that reach. Seen still, never moving, where no hand has been over it since it hid, it is
-  not the coin while a hand is over the table (no hand uncovered it there, and sliding there in
-  the open it would have shown): those readings are dropped; once no hand is over the table,
-  such a coin farther than a coin and a finger from where it lay was carried there by a hand
-  the camera did not make out over it (``placed``). A coin the rules say must be put down by hand
-  (:attr:`CoinTracker.placing`) is carried, never set off, and was placed however near it lies, once
-  it shows still; a coin that shows still where the hand has been, while such a coin lay hidden
-  under that hand, is that coin (the two trade names). A coin taken to be put down whose spot,
-  uncovered, shows it still lies there: the coin put down is another that lay hidden under a hand
-  that went over where it shows (the two trade names). Otherwise it slid there unseen (a flick or a
-  blow whose call goes out unsure, for the players to confirm). A coin hidden under a hand comes out
-  from under one: it is first seen within a frame's slide of where a hand has been since it hid,
-  never out in the open far from every hand, until its spot, clear of every hand, shows no coin:
-  then it left unseen (flicked fast, its smeared outline reads as no coin until it is far out) and
-  may take readings anywhere (:meth:`CoinTracker._mark_bare`). Read once out in the open and seen
-  nowhere the next frame, where its way from the spot leaves the table within a frame's slide, it
-  was flicked off the table (``OFF``).
+  say where it lies. Having lain hidden at rest and read still away from it, it lies there still,
+  was put there by hand (``placed``), slid there unseen (a flick or a blow whose call goes out
+  unsure, for the players to confirm), or is no coin but a piece of the hand (:mod:`.found_still`).
+  A coin the rules say must be put down by hand (:attr:`CoinTracker.placing`) is carried, never set
+  off, and was placed however near it lies, once it shows still; a coin that shows still where the
+  hand has been, while such a coin lay hidden under that hand, is that coin (the two trade names). A
+  coin taken to be put down whose spot, uncovered, shows it still lies there: the coin put down is
+  another that lay hidden under a hand that went over where it shows (the two trade names). A coin
+  hidden under a hand comes out from under one: it is first seen within a frame's slide of where a
+  hand has been since it hid, never out in the open far from every hand, until its spot, clear of
+  every hand, shows no coin: then it left unseen (flicked fast, its smeared outline reads as no coin
+  until it is far out) and may take readings anywhere (:meth:`CoinTracker._mark_bare`). Read once
+  out in the open and seen nowhere the next frame, where its way from the spot leaves the table
+  within a frame's slide, it was flicked off the table (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
-  table explains it: put there by hand (``placed``).
+  table explains it, with no hand within a hand's length of it for as long: put there by hand,
+  which has left it (``placed``; :meth:`CoinTracker._returning`).
 
 A coin that comes out from under a hand while other coins lie hidden under it may be any of
 them: which one it was stays *provisional* until the others show again (:mod:`.names`). One
@@ -94,6 +86,7 @@ from engines.croquetnole.layout import Point, Tile
 from vision.croquet.motion.assignment import Assigner
 from vision.croquet.motion.causes import Blows, Cause, blow_speed
 from vision.croquet.motion.config import MotionConfig
+from vision.croquet.motion.found_still import StillAway, Went, went
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.ghosts import Ghosts
 from vision.croquet.motion.hand_trail import HandTrail
@@ -691,15 +684,9 @@ class CoinTracker:
             # coin it lies against): where it lies is where it stops.
             return
         at = recent.mean(axis=0)
-        gone = float(np.hypot(*(at - tr.spot)))
-        if gone <= cfg.start_mm + cfg.pixel_mm:
-            # Read clear of every hand, still, where it lay (give or take a pixel of its
-            # outline, which what lies against it shifts): it lies there.
-            f.shifted.append((tr.coin, pt(tr.spot), pt(at)))
-            tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
-            return
         covered = self.trail.within(tr.hidden_t, pt(at), cfg.radius_mm)
-        if not carried and covered:
+        gone = float(np.hypot(*(at - tr.spot)))
+        if gone > cfg.start_mm + cfg.pixel_mm and not carried and covered:
             due = self._due_under_hand(tr, at)
             if due is not None:
                 # A coin due to be put down by hand lay hidden under the hand that covered
@@ -707,28 +694,24 @@ class CoinTracker:
                 # to have moved lies where it lay.
                 trade(self.tracks, tr.coin, due.coin, tr.spot)
                 carried = True
-        beyond = gone > cfg.coin_mm + cfg.finger_mm
-        # A coin put down by hand lies still when the hand leaves it; one first seen moving
-        # slid there, unless it is due to be put down (then what moved was the hand).
-        slid = float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm
-        put = carried or (beyond and not slid)
-        # A coin lying still beyond its reach where no hand was seen, with no hand over the
-        # table now, was carried there by a hand the camera did not make out over it (a dark
-        # hand over a dark table reads as its shade): a piece of a hand or a shade goes with
-        # the hand, and a coin that slid there in the open would have shown sliding.
-        unseen_hand = put and not covered and not f.view.hands
-        if not slid and not covered and not unseen_hand:
-            # Never seen moving, where no hand has been over it since it hid, with a hand
-            # still over the table: no hand set a coin down there or uncovered one, and one
-            # that slid there in the open would have shown sliding. A piece of the hand or
-            # its shade, not this coin.
+        outcome = went(
+            StillAway(
+                gone=gone,
+                slid=float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm,
+                covered=covered,
+                carried=carried,
+                hands=bool(f.view.hands),
+                spot_covered=f.view.hand_within(pt(tr.spot), cfg.radius_mm),
+            ),
+            cfg,
+        )
+        # Went.WAIT: nothing yet; said once its spot shows clear of the hand.
+        if outcome is Went.LIES:
+            f.shifted.append((tr.coin, pt(tr.spot), pt(at)))
+            tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
+        elif outcome is Went.NOTHING:
             tr.doubt = []
-        elif put and (covered or unseen_hand):
-            if not carried and f.view.hand_within(pt(tr.spot), cfg.radius_mm):
-                # Not due to be put down, it may lie at its spot still, under the hand: what
-                # shows here may be the hand's (a fingertip apart from its region). It was
-                # put here once its spot shows.
-                return
+        elif outcome is Went.PUT:
             if not carried:
                 self.names.put_down(
                     self.tracks,
@@ -739,7 +722,7 @@ class CoinTracker:
                 )
             tr.state, tr.spot, tr.mm, tr.doubt = State.REST, at, at.copy(), []
             f.placed.append((tr.coin, pt(at)))
-        else:
+        elif outcome is Went.SLID:
             # It slid there unseen and had all but stopped by the time it showed (its first
             # reading of this run): it set off as long before as a slide that far lasts on
             # this table (:class:`Friction`), ending at the speed a blow it stopped by shows
