@@ -368,11 +368,11 @@ def test_a_coin_out_from_under_a_hand_trades_names_when_the_other_shows_back_at_
     assert tr.tracks["arms-knight"].state is State.REST
 
 
-def test_a_coin_that_slid_unseen_into_another_and_stopped_there_set_off_late() -> None:
-    # The guard is flicked under a hand and slides unseen (in the hand's shade) into the
-    # knight, which it sends off at 0.96 m/s and stops against: it is first read at rest
-    # there, creeping to a stop. Friction alone would have stopped it only after a slide of
-    # 0.2 s; it came at least as fast as it sent the knight off, so it set off lately.
+def _guard_slid_unseen_into_the_knight(creep_mm: float) -> tuple[CoinTracker, list, list, float]:
+    """The guard is flicked under a hand and slides unseen (in the hand's shade) into the
+    knight, which it sends off at 0.96 m/s and stops against, where it is first read, creeping
+    ``creep_mm`` to a stop: the tracker, the guard's starts, the coins placed and when the
+    guard was first read."""
     setup = {"arms-knight": (100.0, 240.0), "arms-guard": (100.0, 325.0)}
     tr = CoinTracker(setup, {}, (864.0, 864.0), MotionConfig(position_sd_mm=0.1))
     hand = Hand(
@@ -385,14 +385,29 @@ def test_a_coin_that_slid_unseen_into_another_and_stopped_there_set_off_late() -
     for y in (230.0, 222.0, 214.0):  # the knight is struck off
         tr.update(_view((100.0, y), hands=(hand,)), k / 120)
         k += 1
-    seen, starts = k / 120, []
+    seen, starts, placed = k / 120, [], []
     for i in range(tr.cfg.still_frames + 2):
-        creep = 4 * max(0.0, 0.5 - 0.12 * i) ** 2
+        creep = creep_mm * max(0.0, 1 - 0.24 * i) ** 2
         m = tr.update(_view((100.0, 206.0 - 8 * i), (100.0, 259.0 + creep)), k / 120)
         starts += [s for s in m.starts if s.coin == "arms-guard"]
+        placed += m.placed
         k += 1
-    [start] = starts
+    return tr, starts, placed, seen
+
+
+def test_a_coin_that_slid_unseen_into_another_and_stopped_there_set_off_late() -> None:
+    # Friction alone would have stopped it only after a slide of 0.2 s; it came at least as
+    # fast as it sent the knight off, so it set off lately.
+    _, [start], _, seen = _guard_slid_unseen_into_the_knight(1.0)
     assert seen - 0.1 < start.t < seen
+
+
+def test_a_coin_first_read_still_where_a_coin_it_sent_off_lay_slid_there() -> None:
+    # First read still, 66 mm from its spot, where no hand was seen over it: no piece of the
+    # hand, for the knight that lay there set off since it hid; it came and struck it.
+    tr, starts, placed, _ = _guard_slid_unseen_into_the_knight(0.0)
+    assert [s.coin for s in starts] == ["arms-guard"] and placed == []
+    assert tr.positions()["arms-guard"] == pytest.approx((100.0, 259.0), abs=0.1)
 
 
 def test_a_coin_traded_after_it_stopped_lies_where_it_stopped_and_set_off_from_its_spot() -> None:
@@ -809,6 +824,25 @@ def test_a_coin_due_a_placement_is_carried_not_flicked_by_the_hand_moving_over_i
         placed += m.placed
         starts += m.starts
     assert starts == [] and [c for c, _ in placed] == ["moons-knight"]
+
+
+def test_what_moves_out_from_under_a_hand_over_a_coin_due_a_placement_is_that_coin() -> None:
+    # The knight and the guard lie under one hand; the guard is due to be put down. Readings
+    # move out from under the hand, nearer the knight's spot: the players place before they
+    # flick, so it is the guard, carried, and put down where it shows still.
+    tr, _ = _knight_and_guard_under_a_hand()
+    tr.placing = frozenset({"arms-guard"})
+    placed, starts = [], []
+    for k in range(2, 20):
+        y = 100.0 - 4 * (k - 1)
+        m = tr.update(_view((100.0, y - 8), hands=(_palm(100.0, y),)), k / 120)
+        starts += m.starts
+    for k in range(20, 30):
+        m = tr.update(_view((100.0, 20.0), (100.0, 100.0)), k / 120)
+        placed += m.placed
+        starts += m.starts
+    assert starts == [] and [c for c, _ in placed] == ["arms-guard"]
+    assert tr.positions()["arms-knight"] == pytest.approx((100.0, 100.0), abs=0.1)
 
 
 def test_a_coin_put_down_is_not_the_one_whose_spot_shows_it_still_when_the_hand_leaves() -> None:

@@ -104,21 +104,31 @@ class Blows:
         return True, None, max(0.0, reach - view.hand_distance(pt(tr.spot)))
 
 
+def struck_on_arrival(
+    tr: Track, at: np.ndarray, tracks: Iterable[Track], cfg: MotionConfig
+) -> list[Track]:
+    """The coins of ``tracks`` that ``tr``, hidden and now found at rest at ``at``, struck as
+    its unseen slide ended: those in motion that set off since it hid from within touching
+    distance of ``at``. A coin stopped against another's spot as that one set off brought the
+    blow that sent it off."""
+    return [
+        o
+        for o in tracks
+        if o is not tr
+        and o.in_motion
+        and o.seen_t >= tr.hidden_t
+        and float(np.hypot(*(o.spot - at))) <= cfg.touch_mm
+    ]
+
+
 def blow_speed(tr: Track, at: np.ndarray, tracks: Iterable[Track], cfg: MotionConfig) -> float:
     """How fast ``tr``, hidden and now found at rest at ``at``, was going when its unseen
-    slide ended, at least: 0 if friction stopped it; if a coin of ``tracks`` that set off since
-    it hid set off from within touching distance of ``at``, ``tr`` struck it and stopped by the
-    blow, which sent that coin off no faster than ``tr`` came (two equal coins: the struck one
-    takes at most the striker's speed along their line of centres)."""
+    slide ended, at least: 0 if friction stopped it; if it struck coins as it ended
+    (:func:`struck_on_arrival`), it stopped by the blow, which sent them off no faster than
+    ``tr`` came (two equal coins: the struck one takes at most the striker's speed along their
+    line of centres)."""
     return max(
-        (
-            float(np.hypot(*o.velocity))
-            for o in tracks
-            if o is not tr
-            and o.in_motion
-            and o.seen_t >= tr.hidden_t
-            and float(np.hypot(*(o.spot - at))) <= cfg.touch_mm
-        ),
+        (float(np.hypot(*o.velocity)) for o in struck_on_arrival(tr, at, tracks, cfg)),
         default=0.0,
     )
 

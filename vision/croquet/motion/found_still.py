@@ -13,7 +13,10 @@ A coin hidden under a hand and then read still (``still_frames`` readings within
 * it is put there, but ``WAIT``: its spot lies under a hand, and what shows may be a fingertip
   apart from the hand's region with the coin still under it; it is said once the spot shows;
 * it ``SLID`` there unseen: seen moving as it came to rest, or lying within a coin and a finger
-  of its spot, where a hand has been (a flick or a blow whose call goes out unsure);
+  of its spot, where a hand has been (a flick or a blow whose call goes out unsure); or it lies
+  within touching distance of where a coin that set off since it hid lay (``struck``): it came
+  at least as fast as that coin went, and stopped by the blow (a hand setting a coin down sends
+  none off);
 * ``NOTHING`` of it shows there: never seen moving, where no hand has been since it hid, with a
   hand over the table now: no hand set a coin down there or uncovered one, and a coin that slid
   there in the open would have shown sliding. A piece of the hand, or its shade.
@@ -21,10 +24,12 @@ A coin hidden under a hand and then read still (``still_frames`` readings within
 >>> from dataclasses import replace
 >>> from vision.croquet.motion.config import MotionConfig
 >>> cfg = MotionConfig(position_sd_mm=0.1, pixel_mm=0.5)
->>> seen = StillAway(gone=60.0, slid=False, covered=True, carried=False, hands=True,
-...                  spot_covered=False)
+>>> seen = StillAway(gone=60.0, slid=False, struck=False, covered=True, carried=False,
+...                  hands=True, spot_covered=False)
 >>> went(seen, cfg).name, went(replace(seen, slid=True), cfg).name
 ('PUT', 'SLID')
+>>> went(replace(seen, struck=True), cfg).name
+'SLID'
 >>> went(replace(seen, covered=False), cfg).name, went(replace(seen, gone=0.6), cfg).name
 ('NOTHING', 'LIES')
 """
@@ -50,12 +55,14 @@ class Went(enum.Enum):
 @dataclass(frozen=True)
 class StillAway:
     """What the tracker knows of a coin hidden at rest and read still away from its spot: how
-    far (mm) from it, whether its readings moved as it came to rest, whether a hand has been
+    far (mm) from it, whether its readings moved as it came to rest, whether it lies within
+    touching distance of where a coin that set off since it hid lay, whether a hand has been
     over where it lies since it hid, whether the rules say it must be put down by hand, whether
     a hand is over the table now, and whether one lies over its spot now."""
 
     gone: float
     slid: bool
+    struck: bool
     covered: bool
     carried: bool
     hands: bool
@@ -67,9 +74,10 @@ def went(e: StillAway, cfg: MotionConfig) -> Went:
     if e.gone <= cfg.start_mm + cfg.pixel_mm:
         return Went.LIES
     beyond = e.gone > cfg.coin_mm + cfg.finger_mm
-    put = e.carried or (beyond and not e.slid)
+    moved = e.slid or e.struck
+    put = e.carried or (beyond and not moved)
     unseen_hand = put and not e.covered and not e.hands
-    if not e.slid and not e.covered and not unseen_hand:
+    if not moved and not e.covered and not unseen_hand:
         return Went.NOTHING
     if put and (e.covered or unseen_hand):
         return Went.WAIT if not e.carried and e.spot_covered else Went.PUT

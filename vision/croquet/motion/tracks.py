@@ -84,7 +84,7 @@ import numpy as np
 
 from engines.croquetnole.layout import Point, Tile
 from vision.croquet.motion.assignment import Assigner
-from vision.croquet.motion.causes import Blows, Cause, blow_speed
+from vision.croquet.motion.causes import Blows, Cause, blow_speed, struck_on_arrival
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.found_still import StillAway, Went, went
 from vision.croquet.motion.friction import Friction
@@ -651,6 +651,14 @@ class CoinTracker:
         near = cfg.radius_mm / 2
         carried = tr.coin in self.placing
         run = [*tr.doubt, p]
+        due = None if carried else self._due_under_hand(tr, p)
+        if due is not None and away > near and sliding_on(run, cfg, s.by_hand):
+            # A coin the rules say must be put down by hand lies under a hand that has been
+            # over these readings: the players place before they flick, so what moves out
+            # from under the hand is that coin, carried. It takes the next reading.
+            f.handed.append((due, run))
+            tr.doubt = []
+            return
         source = (
             self._run_source(tr, run)
             if away > near and not carried and sliding_on(run, cfg, s.by_hand)
@@ -698,6 +706,7 @@ class CoinTracker:
             StillAway(
                 gone=gone,
                 slid=float(np.hypot(*(tr.doubt[-1] - tr.doubt[0]))) >= cfg.still_step_mm,
+                struck=bool(struck_on_arrival(tr, at, self.tracks.values(), cfg)),
                 covered=covered,
                 carried=carried,
                 hands=bool(f.view.hands),
