@@ -14,7 +14,7 @@ import pytest
 
 from engines.croquetnole.layout import Layout, default_layout
 from vision.croquet.calibrate import calibrate
-from vision.croquet.motion.calls import ASK_BELOW, Strike, renamed
+from vision.croquet.motion.calls import ASK_BELOW, Rest, Strike, coins_of, renamed
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.flicks import Flicks
 from vision.croquet.motion.hits import Hits
@@ -488,6 +488,19 @@ def test_a_call_renamed_keeps_its_time_and_trades_only_the_two_names() -> None:
     call = Strike(2.5, "arms-knight", "moons-guard", confidence=0.97)
     assert renamed(call, "arms-knight", "arms-guard") == Strike(
         2.5, "arms-guard", "moons-guard", confidence=0.97
+    )
+
+
+def test_a_rest_waits_for_a_provisional_name_and_holds_the_traded_coins_where_they_lie() -> None:
+    # Everything stopped while the coin out from under the hand was taken for the knight:
+    # the rest names both coins, so it is held until the name settles; the guard was the
+    # one that slid, and the knight lies at its spot, not where the guard lay hidden.
+    rest = Rest(2.0, (("arms-guard", (100.0, 125.0)), ("arms-knight", (100.0, 40.0))))
+    assert coins_of(rest) == {"arms-guard", "arms-knight"}
+    now = {"arms-knight": (100.0, 100.0), "arms-guard": (100.0, 40.0)}
+    assert renamed(rest, "arms-knight", "arms-guard", now).positions == (
+        ("arms-guard", (100.0, 40.0)),
+        ("arms-knight", (100.0, 100.0)),
     )
 
 

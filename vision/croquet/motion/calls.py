@@ -17,6 +17,7 @@ call rests on is real: a coin read ``m`` mm inside a touching distance with read
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -54,22 +55,33 @@ class Call:
 
 
 def coins_of(call: Call) -> set[str]:
-    """The coins a call names."""
+    """The coins a call names: a rest names every coin whose place it holds."""
+    if isinstance(call, Rest):
+        return {c for c, _ in call.positions}
     return {getattr(call, f) for f in ("coin", "target") if hasattr(call, f)}
 
 
-def renamed(call: Call, a: str, b: str) -> Call:
-    """``call`` with coins ``a`` and ``b`` trading names.
+def renamed(call: Call, a: str, b: str, now: Mapping[str, Point] | None = None) -> Call:
+    """``call`` with coins ``a`` and ``b`` trading names. A rest holds the two where they lie
+    ``now`` (once the names are settled), if given: the coin taken to have moved lies where it
+    stopped, and the one that never moved at its spot, not where the other lay hidden.
 
     >>> renamed(Strike(1.0, "moons-knight", "suns-guard"), "suns-guard", "suns-knight").target
     'suns-knight'
+    >>> rest = Rest(1.0, (("a", (9.0, 9.0)), ("b", (0.0, 0.0))))
+    >>> renamed(rest, "a", "b", {"a": (5.0, 5.0), "b": (9.0, 9.0)}).positions
+    (('a', (5.0, 5.0)), ('b', (9.0, 9.0)))
     """
     swap = {a: b, b: a}
     changes: dict[str, Any] = {
         f: swap[getattr(call, f)] for f in ("coin", "target") if getattr(call, f, None) in swap
     }
     if isinstance(call, Rest):
-        changes["positions"] = tuple((swap.get(c, c), p) for c, p in call.positions)
+        held = {swap.get(c, c): p for c, p in call.positions}
+        for c in (a, b):
+            if now is not None and c in now and c in held:
+                held[c] = now[c]
+        changes["positions"] = tuple(sorted(held.items()))
     return replace(call, **changes) if changes else call
 
 

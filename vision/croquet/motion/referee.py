@@ -261,8 +261,8 @@ class CoinReferee:
         settled, renaming those held (and what each module keeps by name) when two coins trade
         names; return the calls free to go."""
         for a, b in m.renamed:
-            self.held = [renamed(c, a, b) for c in self.held]
-            calls = [renamed(c, a, b) for c in calls]
+            self.held = [renamed(c, a, b, m.positions) for c in self.held]
+            calls = [renamed(c, a, b, m.positions) for c in calls]
             for module in (self.passes, self.hits, self.strikes, self.grazes, self.flicks):
                 module.rename(a, b)
         for start, way in m.restarts:
