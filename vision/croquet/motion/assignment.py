@@ -65,9 +65,7 @@ def assign(
     )
     d = _distances(predicted, seen)
     home = _distances(spots, seen)
-    # A coin hidden at rest, or read astray, may still lie at its spot.
-    astray = np.array([bool(tr.astray) for tr in tracks])
-    d = np.where((under | astray)[:, None], np.minimum(d, home), d)
+    d = np.where(under[:, None], np.minimum(d, home), d)
     moved = np.where(under[:, None] & (home > cfg.start_mm), cfg.coin_mm, 0.0)
     ok = (d <= gates[:, None]) & ~(covered[:, None] & ~from_hand[None, :] & (d > cfg.start_mm))
     aparts = _looks_apart(tracks, sightings)

@@ -73,15 +73,12 @@ class Track:
 
     def predict(self, t: float) -> np.ndarray:
         """Where the coin should show at ``t``: a sliding coin carried on at its speed; a coin
-        at rest read away and about to set off at that reading, or read astray at the last
-        of those readings; a coin in doubt at its last doubtful reading; otherwise where it
-        lies (or was last known)."""
+        at rest read away and about to set off at that reading; a coin in doubt at its last
+        doubtful reading; otherwise where it lies (or was last known)."""
         if self.in_motion:
             return self.mm + self.velocity * (t - self.seen_t)
         if self.state is State.REST and self.leaving is not None:
             return self.leaving[3]
-        if self.state is State.REST and self.astray:
-            return self.astray[-1][1]
         if self.doubt and self.state is not State.REST:
             return self.doubt[-1]
         return self.spot if self.state is State.REST else self.mm

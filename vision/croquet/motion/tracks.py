@@ -25,8 +25,9 @@ The transitions (:meth:`CoinTracker.update`):
   reach it). A coin read away from its spot (by less than half its radius), still, for
   ``still_frames`` with nothing to move it was misplaced at its spot and lies where it is read now
   (no event). Readings that run on as a slide a coin's width out from the spot, with a hand within
-  a hand's length, are a flick all the same (unsure): seen from a slant, a hand above the table
-  shows displaced from the fingertip that touched the coin.
+  a hand's length since a moment before the first of them, are a flick all the same (unsure):
+  seen from a slant, a hand above the table shows displaced from the fingertip that touched the
+  coin, and a dark hand shows in pieces, not in every frame.
 * ``REST -> HIDDEN`` when it is not seen and a hand is beside it; not seen with no hand near, it
   still lies there (a white coin on a white tile may not show).
 * ``SLIDING -> REST`` after ``still_frames`` frames each moving less than ``still_step_mm``,
