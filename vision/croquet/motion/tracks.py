@@ -57,7 +57,7 @@ The transitions (:meth:`CoinTracker.update`):
   hidden under a hand comes out from under one: it is first seen within a frame's slide of where a
   hand has been since it hid, never out in the open far from every hand, until its spot, clear of
   every hand, shows no coin: then it left unseen (flicked fast, its smeared outline reads as no coin
-  until it is far out) and may take readings anywhere (:meth:`CoinTracker._mark_bare`). Read once
+  until it is far out) and may take readings anywhere (:func:`.left_spots.mark_bare`). Read once
   out in the open and seen nowhere the next frame, where its way from the spot leaves the table
   within a frame's slide, it was flicked off the table (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
@@ -91,6 +91,7 @@ from vision.croquet.motion.found_still import StillAway, Went, went
 from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.ghosts import Ghosts
 from vision.croquet.motion.hand_trail import HandTrail
+from vision.croquet.motion.left_spots import mark_bare, not_painted
 from vision.croquet.motion.names import Names, restarted, trade
 from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
 from vision.croquet.motion.paths import (
@@ -103,7 +104,6 @@ from vision.croquet.motion.paths import (
 )
 from vision.croquet.motion.position_noise import PositionNoise
 from vision.croquet.motion.sightings import Sighting, View
-from vision.croquet.motion.table_model import look_apart
 from vision.croquet.motion.track import State, Track
 
 
@@ -113,7 +113,7 @@ class _Frame:
 
     t: float
     view: View
-    #: The sightings, less those of the painted-in set-up spots (:meth:`CoinTracker._not_painted`).
+    #: The sightings, less those of the painted-in set-up spots (:func:`.left_spots.not_painted`).
     seen: Sequence[Sighting] = ()
     steps: list[Step] = field(default_factory=list)
     starts: list[Start] = field(default_factory=list)
@@ -257,8 +257,8 @@ class CoinTracker:
     def update(self, view: View, t: float) -> Motion:
         """Take one frame's view at time ``t`` (see the module doc)."""
         self.trail.follow([h.points for h in view.hands], t)
-        sightings = self._not_painted(view)
-        self._mark_bare(view, sightings)
+        sightings = not_painted(self.tracks.values(), view, self.cfg)
+        mark_bare(self.tracks.values(), view, sightings, self.cfg)
         pairs = self.assign(
             list(self.tracks.values()), sightings, t, self.cfg, self.table, self.trail
         )
@@ -312,58 +312,6 @@ class CoinTracker:
             ),
             (*restarted(self.names.traded, self.tracks, self.friction.decel), *revised),
         )
-
-    def _mark_bare(self, view: View, sightings: Sequence[Sighting]) -> None:
-        """Mark each coin hidden at rest whose spot is clear of every hand (by a radius, so
-        the coin's disc would show whole, and half a finger's width for the hand's shade) and
-        shows no coin (none read within a coin's width): it left its spot unseen. Its
-        readings need not come out from under the hand: a coin flicked fast is smeared past
-        reading (a long exposure) until it is far out in the open."""
-        clear = self.cfg.radius_mm + self.cfg.finger_mm / 2
-        for tr in self.tracks.values():
-            tr.bare = (
-                tr.under_hand
-                and not view.hand_within(pt(tr.spot), clear)
-                and not any(math.dist(s.mm, pt(tr.spot)) <= self.cfg.coin_mm for s in sightings)
-            )
-
-    def _not_painted(self, view: View) -> list[Sighting]:
-        """The sightings, less those of the painted-in guess at a set-up spot (``view.painted``)
-        whose coin lies hidden under a hand or is taken to be sliding away from it: where that
-        coin has left, the real table differs from the guess within the painted disc
-        (``painted_radii`` radii), and shows as a coin there. A coin still lying there (the
-        one taken to slide away may be another that lay hidden beside it: :mod:`.names`)
-        shows its own face, unmixed with the table (a coin at rest is not smeared): a reading
-        there whose look differs from it by more than ``look_gate`` (:func:`look_apart`, the
-        table's colour left out) is the table.
-
-        >>> tr = CoinTracker({"a": (100.0, 100.0)}, {"a": np.array([40.0, 40.0, 200.0])},
-        ...                  (864.0, 864.0), MotionConfig())
-        >>> tr.tracks["a"].state = State.HIDDEN
-        >>> wood, coin = Sighting((104.0, 105.0), (60.0, 90.0, 150.0)), Sighting((101.0, 100.0),
-        ...                                                                    (42.0, 41.0, 198.0))
-        >>> [s.look for s in tr._not_painted(View((wood, coin), (), 1.0, ((100.0, 100.0),)))]
-        [(42.0, 41.0, 198.0)]
-        """
-        near = self.cfg.radius_mm / 2
-        spots = [
-            (tr.look, p)
-            for tr in self.tracks.values()
-            if (tr.under_hand or tr.in_motion) and tr.look is not None
-            for p in view.painted
-            if math.dist(pt(tr.spot), p) <= near
-        ]
-        if not spots:
-            return list(view.sightings)
-        disc = self.cfg.painted_radii * self.cfg.radius_mm
-
-        def guess(s: Sighting) -> bool:
-            return any(
-                math.dist(s.mm, p) <= disc and look_apart(s.look, look, None) > self.cfg.look_gate
-                for look, p in spots
-            )
-
-        return [s for s in view.sightings if not guess(s)]
 
     def _follow_friction(self, f: _Frame, renamed: Sequence[tuple[str, str]]) -> None:
         """Give :class:`Friction` this frame's slides: a coin set off, hidden or renamed
