@@ -11,7 +11,11 @@ been since it hid, never far from them all, unless its spot, clear of every hand
 readings clear of every hand say otherwise, a coin hidden at rest may still lie at its spot, and one
 that takes a sighting away from its spot moved unseen, which costs a coin's width more: a hand
 flicks one coin, so of two readings of a frame the one that has fewer coins move where nobody saw is
-the likelier, unless it puts coins a coin's width farther from where they could be.
+the likelier, unless it puts coins a coin's width farther from where they could be. Nor does a coin
+hidden at rest take a reading away from its spot where something has shown still since before the
+coin was last read elsewhere (:mod:`.marks`): that is something else. A coin at rest read astray
+(:attr:`Track.astray`) may take a reading beyond a flick's first step that goes on as a slide
+straight from its spot: it may be on its way, flicked by a hand that did not show beside it.
 
 Most frames change nothing the assignment reads: the same readings (kept from the frame before,
 where the picture did not change) and every coin lying still where it lay. :class:`Assigner`
@@ -28,6 +32,8 @@ from scipy.optimize import linear_sum_assignment
 from engines.croquetnole.layout import Point
 from vision.croquet.motion.config import MotionConfig
 from vision.croquet.motion.hand_trail import HandTrail
+from vision.croquet.motion.marks import Mark
+from vision.croquet.motion.origins import runs_from, sliding_on
 from vision.croquet.motion.sightings import Sighting
 from vision.croquet.motion.table_model import look_apart, looks_apart
 from vision.croquet.motion.track import State, Track
@@ -45,9 +51,10 @@ def assign(
     cfg: MotionConfig,
     table: Point,
     trail: HandTrail,
+    marks: Sequence[Mark] = (),
 ) -> dict[str, Sighting]:
     """Each coin's sighting at ``t``, if any (see the module doc); ``trail`` holds where the
-    hands have been."""
+    hands have been, ``marks`` what each sighting is read in (:mod:`.marks`)."""
     if not tracks or not sightings:
         return {}
     seen = np.array([s.mm for s in sightings], float)
@@ -68,6 +75,9 @@ def assign(
     d = np.where(under[:, None], np.minimum(d, home), d)
     moved = np.where(under[:, None] & (home > cfg.start_mm), cfg.coin_mm, 0.0)
     ok = (d <= gates[:, None]) & ~(covered[:, None] & ~from_hand[None, :] & (d > cfg.start_mm))
+    ok |= _slides_on(tracks, sightings, t, cfg)
+    if marks:
+        ok &= ~(under[:, None] & (home > cfg.start_mm + cfg.pixel_mm) & _before(tracks, marks))
     aparts = _looks_apart(tracks, sightings)
     known = ~np.isnan(aparts)
     ok &= ~(known & (aparts > cfg.look_gate))
@@ -96,12 +106,14 @@ class Assigner:
         cfg: MotionConfig,
         table: Point,
         trail: HandTrail,
+        marks: Sequence[Mark] = (),
     ) -> dict[str, Sighting]:
+        # ``marks`` bar only coins hidden, which a frame taken as it was has none of.
         key = _still(tracks, cfg)
         last = self._last
         if key is not None and last is not None and last[0] == key and last[1] == tuple(sightings):
             return dict(last[2])
-        pairs = assign(tracks, sightings, t, cfg, table, trail)
+        pairs = assign(tracks, sightings, t, cfg, table, trail, marks)
         self._last = None if key is None else (key, tuple(sightings), dict(pairs))
         return pairs
 
@@ -116,6 +128,37 @@ def _still(tracks: Sequence[Track], cfg: MotionConfig) -> tuple[object, ...] | N
         look = None if tr.look is None else tr.look.tobytes()
         out.append((tr.coin, tr.state, tr.spot.tobytes(), tr.mm.tobytes(), look))
     return tuple(out)
+
+
+def _slides_on(
+    tracks: Sequence[Track], sightings: Sequence[Sighting], t: float, cfg: MotionConfig
+) -> np.ndarray:
+    """Whether each sighting (columns) goes on as a slide straight from each coin at rest's
+    spot (rows), after the readings it was last read astray at (:attr:`Track.astray`), within
+    what the fastest flick carries it since: such a coin may be on its way, set off by a hand
+    nobody saw beside it, beyond a flick's first step from its spot by now."""
+    out = np.zeros((len(tracks), len(sightings)), bool)
+    for i, tr in enumerate(tracks):
+        if tr.state is not State.REST or not tr.astray:
+            continue
+        last_t, last = tr.astray[-1]
+        reach = cfg.max_speed_mm_s * (t - last_t) + cfg.radius_mm / 2
+        for j, s in enumerate(sightings):
+            run = [*(q for _, q in tr.astray[-2:]), np.array(s.mm)]
+            out[i, j] = (
+                float(np.hypot(*(run[-1] - last))) <= reach
+                and sliding_on(run, cfg)
+                and runs_from(tr.spot, run, cfg)
+            )
+    return out
+
+
+def _before(tracks: Sequence[Track], marks: Sequence[Mark]) -> np.ndarray:
+    """Whether each mark (columns) has shown since before each coin (rows) was last read
+    elsewhere (none of its readings was the coin's)."""
+    return np.array(
+        [[m.since < tr.read_t and tr.coin not in m.owners for m in marks] for tr in tracks]
+    )
 
 
 def _distances(a: np.ndarray, b: np.ndarray) -> np.ndarray:

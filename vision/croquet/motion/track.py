@@ -36,6 +36,8 @@ class Track:
     spot: np.ndarray = field(default_factory=lambda: np.zeros(2))
     seen_t: float = 0.0
     hidden_t: float = 0.0
+    #: When a reading was last given to the coin, in any state.
+    read_t: float = -math.inf
     #: Whether a hidden coin went out of sight sliding (it means nothing in another state).
     moving_hidden: bool = False
     hand_t: float = -math.inf

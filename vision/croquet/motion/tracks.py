@@ -27,7 +27,8 @@ The transitions (:meth:`CoinTracker.update`):
   (no event). Readings that run on as a slide a coin's width out from the spot, with a hand within
   a hand's length since a moment before the first of them, are a flick all the same (unsure):
   seen from a slant, a hand above the table shows displaced from the fingertip that touched the
-  coin, and a dark hand shows in pieces, not in every frame.
+  coin, and a dark hand shows in pieces, not in every frame. Such a coin takes the readings that
+  go on as that slide, beyond a flick's first step from its spot (:mod:`.assignment`).
 * ``REST -> HIDDEN`` when it is not seen and a hand is beside it; not seen with no hand near, it
   still lies there (a white coin on a white tile may not show).
 * ``SLIDING -> REST`` after ``still_frames`` frames each moving less than ``still_step_mm``,
@@ -53,13 +54,15 @@ The transitions (:meth:`CoinTracker.update`):
   off, and was placed however near it lies, once it shows still; a coin that shows still where the
   hand has been, while such a coin lay hidden under that hand, is that coin (the two trade names). A
   coin taken to be put down whose spot, uncovered, shows it still lies there: the coin put down is
-  another that lay hidden under a hand that went over where it shows (the two trade names). A coin
-  hidden under a hand comes out from under one: it is first seen within a frame's slide of where a
-  hand has been since it hid, never out in the open far from every hand, until its spot, clear of
-  every hand, shows no coin: then it left unseen (flicked fast, its smeared outline reads as no coin
-  until it is far out) and may take readings anywhere (:func:`.left_spots.mark_bare`). Read once
-  out in the open and seen nowhere the next frame, where its way from the spot leaves the table
-  within a frame's slide, it was flicked off the table (``OFF``).
+  another that lay hidden under a hand that went over where it shows (the two trade names). What
+  has shown still at one place since before a coin was last read elsewhere is not that coin
+  (:mod:`.marks`). A coin hidden under a hand comes out from under one: it is first seen within a
+  frame's slide of where a hand has been since it hid, never out in the open far from every hand,
+  until its spot, clear of every hand, shows no coin: then it left unseen (flicked fast, its
+  smeared outline reads as no coin until it is far out) and may take readings anywhere
+  (:func:`.left_spots.mark_bare`). Read once out in the open and seen nowhere the next frame, where
+  its way from the spot leaves the table within a frame's slide, it was flicked off the table
+  (``OFF``).
 * ``OFF``/``ABSENT -> REST`` when a coin shows still for ``still_frames`` where no coin on the
   table explains it, with no hand within a hand's length of it for as long: put there by hand,
   which has left it (``placed``; :meth:`CoinTracker._returning`).
@@ -92,6 +95,7 @@ from vision.croquet.motion.friction import Friction
 from vision.croquet.motion.ghosts import Ghosts
 from vision.croquet.motion.hand_trail import HandTrail
 from vision.croquet.motion.left_spots import mark_bare, not_painted
+from vision.croquet.motion.marks import StillMarks
 from vision.croquet.motion.names import Names, restarted, trade
 from vision.croquet.motion.origins import off_a_coin, off_a_tile, runs_from, sliding_on
 from vision.croquet.motion.paths import (
@@ -178,6 +182,8 @@ class CoinTracker:
         self.assign = Assigner()
         #: Coins whose rest may be a reading of a painted-in set-up spot (:mod:`.ghosts`).
         self.ghosts = Ghosts()
+        #: What has shown still where, and since when (:mod:`.marks`).
+        self.marks = StillMarks()
 
     def retune(self, config: MotionConfig) -> None:
         """Take ``config`` (the thresholds from the position noise measured: :meth:`variance`)
@@ -259,9 +265,14 @@ class CoinTracker:
         self.trail.follow([h.points for h in view.hands], t)
         sightings = not_painted(self.tracks.values(), view, self.cfg)
         mark_bare(self.tracks.values(), view, sightings, self.cfg)
+        marks = self.marks.follow([s.mm for s in sightings], t, self.cfg)
         pairs = self.assign(
-            list(self.tracks.values()), sightings, t, self.cfg, self.table, self.trail
+            list(self.tracks.values()), sightings, t, self.cfg, self.table, self.trail, marks
         )
+        for coin, given in pairs.items():
+            # A frame that reads as the last was given the last frame's equal sightings.
+            marks[sightings.index(given)].owners.add(coin)
+            self.tracks[coin].read_t = t
         for tr in self.tracks.values():
             if tr.state in (State.REST, State.HIDDEN) and self._hand_near(view, tr.spot):
                 tr.hand_t = t
